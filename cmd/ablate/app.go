@@ -1,0 +1,59 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+
+	"github.com/urfave/cli/v2"
+)
+
+// Exit codes: 0 success, 1 a check that failed (perft mismatch, bench
+// baseline mismatch, compare --fail-on), 2 bad usage or bad input.
+const (
+	exitFailed   = 1
+	exitBadInput = 2
+)
+
+// badInput wraps an error as a usage or input error (exit status 2).
+func badInput(err error) error { return cli.Exit(err.Error(), exitBadInput) }
+
+// newApp builds the command line. All output goes to the given writers, so
+// tests run real commands into buffers.
+func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
+	app := &cli.App{
+		Name:  "ablate",
+		Usage: "switch a chess engine's search techniques on and off, and measure what each one saves and costs",
+		Description: "ablate runs fixed-depth searches of a set of positions under several technique\n" +
+			"configurations and reports node counts, time to depth and re-search rates.",
+		Reader:         stdin,
+		Writer:         stdout,
+		ErrWriter:      stderr,
+		HideVersion:    true,
+		ExitErrHandler: func(*cli.Context, error) {},
+		CommandNotFound: func(c *cli.Context, name string) {
+			fmt.Fprintf(c.App.ErrWriter, "ablate: no command %q; see ablate --help\n", name)
+		},
+		Commands: []*cli.Command{
+			perftCommand(),
+		},
+	}
+	return app
+}
+
+// run runs the command line and returns the exit status.
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	err := newApp(stdin, stdout, stderr).Run(args)
+	if err == nil {
+		return 0
+	}
+	var ec cli.ExitCoder
+	if errors.As(err, &ec) {
+		if msg := err.Error(); msg != "" {
+			fmt.Fprintln(stderr, "ablate:", msg)
+		}
+		return ec.ExitCode()
+	}
+	fmt.Fprintln(stderr, "ablate:", err)
+	return exitBadInput
+}
