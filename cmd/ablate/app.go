@@ -31,8 +31,11 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 		ErrWriter:      stderr,
 		HideVersion:    true,
 		ExitErrHandler: func(*cli.Context, error) {},
-		CommandNotFound: func(c *cli.Context, name string) {
-			fmt.Fprintf(c.App.ErrWriter, "ablate: no command %q; see ablate --help\n", name)
+		Action: func(c *cli.Context) error {
+			if c.Args().Present() {
+				return badInput(fmt.Errorf("no command %q; see ablate --help", c.Args().First()))
+			}
+			return cli.ShowAppHelp(c)
 		},
 		Commands: []*cli.Command{
 			perftCommand(),

@@ -88,6 +88,8 @@ func (m Move) String() string {
 type MoveList struct {
 	Moves [256]Move
 	N     int
+
+	countOnly bool // CountLegal: count moves in N, leave Moves unwritten
 }
 
 func (l *MoveList) add(m Move) { l.Moves[l.N] = m; l.N++ }

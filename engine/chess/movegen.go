@@ -22,6 +22,16 @@ const (
 // LegalMoves appends every legal move to l.
 func (p *Position) LegalMoves(l *MoveList) { p.Generate(l, GenAll) }
 
+// CountLegal returns the number of legal moves. It runs the same generator
+// as LegalMoves, but counts each piece's destinations at once instead of
+// writing the moves out (perft's bulk counting).
+func (p *Position) CountLegal() int {
+	var l MoveList
+	l.countOnly = true
+	p.Generate(&l, GenAll)
+	return l.N
+}
+
 // Generate appends the legal moves of the given mode to l.
 func (p *Position) Generate(l *MoveList, mode GenMode) {
 	us, them := p.side, p.side.Other()
@@ -95,6 +105,10 @@ func (p *Position) Generate(l *MoveList, mode GenMode) {
 
 // addMoves adds a move from `from` to every square in to.
 func (p *Position) addMoves(l *MoveList, from Square, to Bitboard, theirs Bitboard) {
+	if l.countOnly {
+		l.N += to.Count()
+		return
+	}
 	for to != 0 {
 		t := to.PopFirst()
 		kind := Quiet
@@ -145,97 +159,88 @@ func (p *Position) genCastling(l *MoveList, us Color, occ Bitboard) {
 	}
 }
 
-// genPawnMoves adds pawn moves. Unpinned pawns move as whole sets by shifts;
-// a pinned pawn's destinations must stay on its pin line.
+// genPawnMoves adds pawn moves: unpinned pawns as one set, moved by
+// shifts; each pinned pawn alone, its destinations kept on its pin line.
 func (p *Position) genPawnMoves(l *MoveList, mode GenMode, us Color, king Square, occ, pinned, checkMask Bitboard) {
-	them := us.Other()
-	theirs := p.colors[them]
 	pawns := p.Pieces(us, Pawn)
-	empty := ^occ
+	p.genPawnSet(l, mode, us, pawns&^pinned, occ, checkMask)
+	for b := pawns & pinned; b != 0; {
+		from := b.PopFirst()
+		p.genPawnSet(l, mode, us, SquareBB(from), occ, checkMask&line[king][from])
+	}
+
+	// En passant: test it on the board it leaves behind.
+	if p.ep != NoSquare && mode != GenQuiet {
+		them := us.Other()
+		capSq := p.ep ^ 8
+		for b := pawnAttacks[them][p.ep] & pawns; b != 0; {
+			from := b.PopFirst()
+			after := occ&^SquareBB(from)&^SquareBB(capSq) | SquareBB(p.ep)
+			if p.AttackersTo(king, after)&p.colors[them]&^SquareBB(capSq) == 0 {
+				l.add(NewMove(from, p.ep, EnPassant))
+			}
+		}
+	}
+}
+
+// genPawnSet adds the pushes and captures (en passant aside) of a set of
+// pawns whose destinations must lie in mask.
+func (p *Position) genPawnSet(l *MoveList, mode GenMode, us Color, pawns, occ, mask Bitboard) {
 	promoRank, thirdRank := Rank8, Rank3
 	up := 8
 	if us == Black {
 		promoRank, thirdRank = Rank1, Rank6
 		up = -8
 	}
-	// pinOK keeps the destinations that respect the pins: a pawn moving to
-	// `to` from `from` must stay on the line through its king if pinned.
-	pinOK := func(from, to Square) bool {
-		return !pinned.Has(from) || line[king][from].Has(to)
-	}
-
-	// Pushes.
-	single := pawnPush(pawns, us) & empty
-	double := pawnPush(single&thirdRank, us) & empty & checkMask
-	single &= checkMask
+	single := pawnPush(pawns, us) &^ occ
+	double := pawnPush(single&thirdRank, us) &^ occ & mask
+	single &= mask
 	if mode != GenQuiet {
-		for b := single & promoRank; b != 0; {
-			to := b.PopFirst()
-			from := Square(int(to) - up)
-			if pinOK(from, to) {
-				addPromotions(l, from, to, false)
-			}
-		}
+		addPawnPromotions(l, single&promoRank, up, false)
 	}
 	if mode != GenNoisy {
-		for b := single &^ promoRank; b != 0; {
-			to := b.PopFirst()
-			from := Square(int(to) - up)
-			if pinOK(from, to) {
-				l.add(NewMove(from, to, Quiet))
-			}
-		}
-		for b := double; b != 0; {
-			to := b.PopFirst()
-			from := Square(int(to) - 2*up)
-			if pinOK(from, to) {
-				l.add(NewMove(from, to, DoublePush))
-			}
-		}
+		addPawnMoves(l, single&^promoRank, up, Quiet)
+		addPawnMoves(l, double, 2*up, DoublePush)
 	}
 	if mode == GenQuiet {
 		return
 	}
-
-	// Captures, towards the a-file and towards the h-file.
-	var westCaps, eastCaps Bitboard
-	westDelta, eastDelta := up-1, up+1
+	// Captures towards the a-file, then towards the h-file.
+	theirs := p.colors[us.Other()] & mask
+	var west, east Bitboard
 	if us == White {
-		westCaps = (pawns &^ FileA) << 7
-		eastCaps = (pawns &^ FileH) << 9
+		west, east = (pawns&^FileA)<<7&theirs, (pawns&^FileH)<<9&theirs
 	} else {
-		westCaps = (pawns &^ FileA) >> 9
-		eastCaps = (pawns &^ FileH) >> 7
+		west, east = (pawns&^FileA)>>9&theirs, (pawns&^FileH)>>7&theirs
 	}
-	for _, c := range [2]struct {
-		to    Bitboard
-		delta int
-	}{{westCaps & theirs & checkMask, westDelta}, {eastCaps & theirs & checkMask, eastDelta}} {
-		for b := c.to; b != 0; {
-			to := b.PopFirst()
-			from := Square(int(to) - c.delta)
-			if !pinOK(from, to) {
-				continue
-			}
-			if promoRank.Has(to) {
-				addPromotions(l, from, to, true)
-			} else {
-				l.add(NewMove(from, to, Capture))
-			}
-		}
-	}
+	addPawnMoves(l, west&^promoRank, up-1, Capture)
+	addPawnMoves(l, east&^promoRank, up+1, Capture)
+	addPawnPromotions(l, west&promoRank, up-1, true)
+	addPawnPromotions(l, east&promoRank, up+1, true)
+}
 
-	// En passant: test it on the board it leaves behind.
-	if p.ep != NoSquare {
-		capSq := p.ep ^ 8
-		for b := pawnAttacks[them][p.ep] & pawns; b != 0; {
-			from := b.PopFirst()
-			after := occ&^SquareBB(from)&^SquareBB(capSq) | SquareBB(p.ep)
-			attackers := p.AttackersTo(king, after) & theirs &^ SquareBB(capSq)
-			if attackers == 0 {
-				l.add(NewMove(from, p.ep, EnPassant))
-			}
-		}
+// addPawnMoves adds a move to each square in to from the square delta behind
+// it.
+func addPawnMoves(l *MoveList, to Bitboard, delta int, kind MoveKind) {
+	if l.countOnly {
+		l.N += to.Count()
+		return
+	}
+	for to != 0 {
+		t := to.PopFirst()
+		l.add(NewMove(Square(int(t)-delta), t, kind))
+	}
+}
+
+// addPawnPromotions adds the four promotions to each square in to.
+func addPawnPromotions(l *MoveList, to Bitboard, delta int, capture bool) {
+	if l.countOnly {
+		l.N += 4 * to.Count()
+		return
+	}
+	for to != 0 {
+		t := to.PopFirst()
+		addPromotions(l, Square(int(t)-delta), t, capture)
 	}
 }
 

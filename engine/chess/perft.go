@@ -24,11 +24,11 @@ func Perft(p *Position, depth int) uint64 {
 
 func (pf *perfter) count(ply, depth int) uint64 {
 	p := &pf.stack[ply]
+	if depth == 1 {
+		return uint64(p.CountLegal())
+	}
 	var l MoveList
 	p.LegalMoves(&l)
-	if depth == 1 {
-		return uint64(l.N)
-	}
 	var n uint64
 	child := &pf.stack[ply+1]
 	for _, m := range l.Moves[:l.N] {

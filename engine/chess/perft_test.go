@@ -122,7 +122,8 @@ func TestPlayKeepsPositionConsistent(t *testing.T) {
 }
 
 // TestGenModesPartition checks that the noisy and quiet modes split the legal
-// moves exactly, and that noisy means "captures or promotes".
+// moves exactly, that noisy means "captures or promotes", and that
+// CountLegal counts what LegalMoves lists.
 func TestGenModesPartition(t *testing.T) {
 	for _, c := range loadPerftCases(t) {
 		p, _ := ParseFEN(c.fen)
@@ -130,6 +131,9 @@ func TestGenModesPartition(t *testing.T) {
 		p.Generate(&all, GenAll)
 		p.Generate(&noisy, GenNoisy)
 		p.Generate(&quiet, GenQuiet)
+		if n := p.CountLegal(); n != all.N {
+			t.Errorf("%s: CountLegal %d, LegalMoves %d", c.id, n, all.N)
+		}
 		if noisy.N+quiet.N != all.N {
 			t.Errorf("%s: %d noisy + %d quiet != %d moves", c.id, noisy.N, quiet.N, all.N)
 		}
@@ -141,21 +145,6 @@ func TestGenModesPartition(t *testing.T) {
 		for _, m := range quiet.Slice() {
 			if m.IsNoisy() || !all.Contains(m) {
 				t.Errorf("%s: quiet move %s is noisy or illegal", c.id, m)
-			}
-		}
-	}
-}
-
-func TestMagicsMatchSlowAttacks(t *testing.T) {
-	rng := xorshift(12345)
-	for s := Square(0); s < 64; s++ {
-		for i := 0; i < 200; i++ {
-			occ := Bitboard(rng.next() & rng.next())
-			if got, want := RookAttacks(s, occ), slideAttacks(s, occ, rookDirs); got != want {
-				t.Fatalf("rook on %s, occ %x: got %x want %x", s, occ, got, want)
-			}
-			if got, want := BishopAttacks(s, occ), slideAttacks(s, occ, bishopDirs); got != want {
-				t.Fatalf("bishop on %s, occ %x: got %x want %x", s, occ, got, want)
 			}
 		}
 	}
@@ -190,11 +179,5 @@ func BenchmarkPlay(b *testing.B) {
 	for i := 0; b.Loop(); i++ {
 		child = p
 		child.Play(l.Moves[i%l.N])
-	}
-}
-
-func BenchmarkInitMagics(b *testing.B) {
-	for b.Loop() {
-		initMagics()
 	}
 }

@@ -1,0 +1,89 @@
+package main
+
+import (
+	"bytes"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files")
+
+// ablate runs the command line into buffers.
+func ablate(t *testing.T, args ...string) (stdout, stderr string, code int) {
+	t.Helper()
+	var out, errw bytes.Buffer
+	code = run(append([]string{"ablate"}, args...), strings.NewReader(""), &out, &errw)
+	return out.String(), errw.String(), code
+}
+
+// golden compares got with testdata/name; a mismatch writes name.got beside
+// it, and -update rewrites the golden file.
+func golden(t *testing.T, name, got string) {
+	t.Helper()
+	path := filepath.Join("testdata", name)
+	if *update {
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test -update to create it)", err)
+	}
+	if got != string(want) {
+		os.WriteFile(path+".got", []byte(got), 0o644)
+		t.Errorf("%s differs from the golden file; see %s.got (go test -update to accept)", name, path)
+	}
+}
+
+func TestPerftDivide(t *testing.T) {
+	out, errw, code := ablate(t, "perft", "--depth", "3", "--divide",
+		"--fen", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errw)
+	}
+	golden(t, "perft-divide.stdout", out)
+	if !strings.Contains(errw, "Mnodes/s") {
+		t.Errorf("no speed on stderr: %q", errw)
+	}
+}
+
+func TestPerftSuiteReportsFailures(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "s.epd")
+	os.WriteFile(file, []byte(`# one right, one wrong
+rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 ;D1 20 ;D2 400 ;id "start"
+8/8/8/K2pP2r/8/8/8/7k w - d6 0 1 ;D1 6 ;D2 79 ;id "wrong-d2"
+`), 0o644)
+	out, _, code := ablate(t, "perft", "--suite", file)
+	if code != 1 {
+		t.Errorf("exit %d, want 1", code)
+	}
+	golden(t, "perft-suite-fail.stdout", out)
+}
+
+func TestBadInputExitsTwo(t *testing.T) {
+	dir := t.TempDir()
+	bad := filepath.Join(dir, "bad.epd")
+	os.WriteFile(bad, []byte("4k3/8/8/8/8/8/8/4K3 w - - 0 1\n4k3/8/8/8/8/8/8/4K3 w Q - 0 1\n"), 0o644)
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"perft", "--suite", bad}, "bad.epd:2: invalid FEN: castling right Q needs the king on e1 and a rook on a1"},
+		{[]string{"perft", "--suite", filepath.Join(dir, "missing.epd")}, "no such file, and no built-in suite of that name"},
+		{[]string{"perft", "--depth", "2", "--fen", "8/8/8/8 w - - 0 1"}, "invalid FEN: piece placement has 4 ranks"},
+		{[]string{"perft"}, "--depth must be from 1 to 20"},
+		{[]string{"perft", "--depth", "x"}, "invalid value"},
+		{[]string{"nosuchcommand"}, "no command"},
+	} {
+		_, errw, code := ablate(t, c.args...)
+		if code != 2 || !strings.Contains(errw, c.want) {
+			t.Errorf("%v: exit %d, stderr %q; want 2 and %q", c.args, code, errw, c.want)
+		}
+	}
+}
