@@ -1,0 +1,103 @@
+package eval
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/ablate-chess/ablate/engine/chess"
+	"github.com/ablate-chess/ablate/positions"
+)
+
+// mirror swaps the colours and flips the board vertically: the same
+// position with the other side to play it.
+func mirror(t *testing.T, p *chess.Position) chess.Position {
+	t.Helper()
+	fields := strings.Fields(p.String())
+	ranks := strings.Split(fields[0], "/")
+	var b strings.Builder
+	for i := 7; i >= 0; i-- {
+		for _, c := range ranks[i] {
+			switch {
+			case c >= 'a' && c <= 'z':
+				c -= 'a' - 'A'
+			case c >= 'A' && c <= 'Z':
+				c += 'a' - 'A'
+			}
+			b.WriteRune(c)
+		}
+		if i > 0 {
+			b.WriteByte('/')
+		}
+	}
+	side := "w"
+	if fields[1] == "w" {
+		side = "b"
+	}
+	castle := "-"
+	if fields[2] != "-" {
+		castle = ""
+		for _, c := range "KQkq" {
+			if strings.ContainsRune(fields[2], c^0x20) {
+				castle += string(c)
+			}
+		}
+	}
+	ep := "-"
+	if fields[3] != "-" {
+		ep = string([]byte{fields[3][0], '1' + '8' - fields[3][1]})
+	}
+	fen := strings.Join([]string{b.String(), side, castle, ep, fields[4], fields[5]}, " ")
+	m, err := chess.ParseFEN(fen)
+	if err != nil {
+		t.Fatalf("mirror of %s: %v", p, err)
+	}
+	return m
+}
+
+func TestEvaluateIsColourSymmetric(t *testing.T) {
+	for _, suite := range []string{"bench", "six", "perft"} {
+		s, err := positions.Load(suite)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range s.Entries {
+			m := mirror(t, &e.Board)
+			if a, b := Evaluate(&e.Board), Evaluate(&m); a != b {
+				t.Errorf("%s %s: %d, mirrored %d", suite, e.ID, a, b)
+			}
+		}
+	}
+}
+
+func TestEvaluateKnownValues(t *testing.T) {
+	for _, c := range []struct {
+		name, fen string
+		want      int
+	}{
+		{"start position is level", chess.StartFEN, 0},
+		{"level for black too", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1", 0},
+		// Black's king on e8 reads the square White's reads on e1.
+		{"kings on mirrored squares are level", "4k3/8/8/8/8/8/8/4K3 w - - 0 1", 0},
+		// Phase 4 of 24. Middlegame: queen 1025 + d1 10, king e1 8 against
+		// king e8 8. Endgame: queen 936 + d1 -43, kings -28 each.
+		{"queen up, tapered", "4k3/8/8/8/8/8/8/3QK3 w - - 0 1", ((1025+10)*4 + (936-43)*20) / 24},
+		{"queen up, seen by the side without it", "4k3/8/8/8/8/8/8/3QK3 b - - 0 1", -(((1025+10)*4 + (936-43)*20) / 24)},
+		// Phase 0: a white pawn on e4 (endgame 94, fourth-rank e-file -7).
+		{"pawn up in a pawn ending", "4k3/8/8/8/4P3/8/8/4K3 w - - 0 1", 94 - 7},
+	} {
+		p, err := chess.ParseFEN(c.fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := Evaluate(&p); got != c.want {
+			t.Errorf("%s: %d, want %d", c.name, got, c.want)
+		}
+	}
+}
+
+func BenchmarkEvaluate(b *testing.B) {
+	p, _ := chess.ParseFEN("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
+	for b.Loop() {
+		Evaluate(&p)
+	}
+}

@@ -1,0 +1,365 @@
+package search
+
+import "github.com/ablate-chess/ablate/engine/chess"
+
+// negamax searches the position at ply to depth within (alpha, beta) and
+// returns its score for the side to move (fail-soft: the score may lie
+// outside the window). cutNode says the node is expected to fail high.
+func (s *Searcher) negamax(ply, depth, alpha, beta int, cutNode bool) int {
+	if depth <= 0 {
+		return s.qsearch(ply, alpha, beta)
+	}
+	s.pvLen[ply] = 0
+	if s.enter(ply) {
+		return 0
+	}
+	f := &s.stack[ply]
+	p := &f.pos
+	pvNode := beta-alpha > 1
+	root := ply == 0
+	if !root && s.isDraw(ply) {
+		return 0
+	}
+	if ply >= MaxPly {
+		return s.evaluate(ply)
+	}
+	inCheck := p.InCheck()
+
+	// Transposition table: a stored bound deep enough to decide this
+	// window ends the node; a stored move is searched first.
+	ttMove, ttPV := chess.NullMove, pvNode
+	if s.on.Has(TranspositionTable) {
+		if statsOn {
+			s.stats.TTProbes++
+		}
+		if e, hit := s.tt.probe(p.Key()); hit {
+			if statsOn {
+				s.stats.TTHits++
+			}
+			if s.on.Has(HashMove) {
+				ttMove = e.move
+			}
+			ttPV = ttPV || e.wasPV()
+			score := scoreFromTT(int(e.score), ply)
+			if !pvNode && int(e.depth) >= depth &&
+				(e.bound() == boundExact ||
+					(e.bound() == boundLower && score >= beta) ||
+					(e.bound() == boundUpper && score <= alpha)) {
+				if statsOn {
+					s.stats.TTCutoffs++
+				}
+				return score
+			}
+		}
+	}
+
+	staticEval := -Infinity
+	if !inCheck {
+		staticEval = s.evaluate(ply)
+	}
+	f.staticEval = staticEval
+	// Improving: better than two plies ago, when this side last moved.
+	improving := !inCheck && ply >= 2 && staticEval > s.stack[ply-2].staticEval
+
+	if !pvNode && !inCheck {
+		if score, pruned := s.prune(ply, depth, beta, staticEval, cutNode); pruned {
+			return score
+		}
+	}
+
+	f.moves.N = 0
+	p.LegalMoves(&f.moves)
+	if f.moves.N == 0 {
+		if inCheck {
+			return -Mate + ply
+		}
+		return 0
+	}
+	s.scoreMoves(ply, ttMove)
+	s.stack[ply+1].cutoffCount = 0
+	s.stack[ply+2].killers = [2]chess.Move{}
+
+	alphaBeta := s.on.Has(AlphaBeta)
+	origAlpha := alpha
+	best, bestMove := -Infinity, chess.NullMove
+	quiets := 0
+	for i := 0; i < f.moves.N; i++ {
+		m := f.pickMove(i)
+		quiet := !m.IsNoisy()
+		child := s.play(ply, m)
+		givesCheck := child.pos.InCheck()
+		// An ordinary move is a quiet one, made out of check, that gives
+		// none: the moves LMR, LMP and futility may touch.
+		ordinary := quiet && !inCheck && !givesCheck
+
+		// Late move pruning: near the leaves, after enough quiet moves,
+		// skip the rest, once a move has shown we are not simply getting
+		// mated (else the one quiet defence could be pruned).
+		if s.on.Has(LateMovePruning) &&
+			ordinary && !pvNode &&
+			depth <= s.cfg.Params.LMPMaxDepth &&
+			best > -mateBound &&
+			quiets >= s.lmpCount(depth, improving) {
+			if statsOn {
+				s.stats.LMPPrunes++
+			}
+			continue
+		}
+
+		// Futility pruning: near the leaves, a quiet move cannot lift a
+		// static eval this far below alpha back into the window.
+		if s.on.Has(Futility) &&
+			ordinary && !pvNode &&
+			depth <= s.cfg.Params.FutilityMaxDepth &&
+			best > -mateBound &&
+			staticEval+s.cfg.Params.FutilityBase+s.cfg.Params.FutilityMargin*depth <= alpha {
+			if statsOn {
+				s.stats.FutilityPrunes++
+			}
+			continue
+		}
+
+		newDepth := depth - 1
+		// Check extension: a check may start a forcing line; see it one
+		// ply further.
+		if s.on.Has(CheckExtension) && givesCheck {
+			newDepth++
+			if statsOn {
+				s.stats.Extensions++
+			}
+		}
+
+		reduction := 0
+		if i > 0 && ordinary {
+			reduction = s.reduction(ply, depth, i, pvNode, cutNode, ttMove, ttPV, m)
+		}
+		score := s.searchMove(ply, newDepth, alpha, beta, i == 0, reduction, cutNode)
+		if s.stopped {
+			return 0
+		}
+		if quiet {
+			f.quiets[quiets] = m
+			quiets++
+		}
+
+		if score > best {
+			best = score
+			if score > alpha {
+				bestMove = m
+				s.updatePV(ply, m)
+				if alphaBeta {
+					alpha = score
+				}
+				if alphaBeta && score >= beta {
+					if statsOn {
+						s.stats.BetaCutoffs++
+						if i == 0 {
+							s.stats.FirstMoveCutoffs++
+						}
+					}
+					f.cutoffCount++
+					if quiet {
+						s.updateQuietHistory(ply, depth, m, f.quiets[:quiets])
+					}
+					break
+				}
+			}
+		}
+	}
+
+	if s.on.Has(TranspositionTable) {
+		b := boundUpper
+		switch {
+		case alphaBeta && best >= beta:
+			b = boundLower
+		case best > origAlpha:
+			b = boundExact
+		}
+		s.tt.store(p.Key(), bestMove, best, depth, ply, b, ttPV)
+	}
+	return best
+}
+
+// prune tries the techniques that end a node before its moves: reverse
+// futility, hyper null-move and null-move pruning. It is called at non-PV
+// nodes out of check.
+func (s *Searcher) prune(ply, depth, beta, staticEval int, cutNode bool) (int, bool) {
+	p := &s.stack[ply].pos
+	par := &s.cfg.Params
+
+	// Reverse futility pruning: near the leaves, a static eval far above
+	// beta will rarely fall below it in the plies left, so return it.
+	if s.on.Has(ReverseFutility) &&
+		depth <= par.RFPMaxDepth &&
+		staticEval < mateBound &&
+		staticEval-par.RFPMargin*depth >= beta {
+		if statsOn {
+			s.stats.RFPPrunes++
+		}
+		return staticEval, true
+	}
+
+	// Both null-move techniques need a real move to have led here, a side
+	// with pieces (pawn-only endings are where zugzwang lives) and an eval
+	// at or above beta.
+	nullOK := s.stack[ply].move != chess.NullMove &&
+		staticEval >= beta &&
+		p.HasNonPawnMaterial(p.SideToMove())
+	if !nullOK {
+		return 0, false
+	}
+	nmpDepth := depth - 1 - (par.NMPBase + depth/par.NMPDepthDivisor)
+	skipNMP := false
+
+	// Hyper null-move pruning (H.G. Muller): answer a null move with a
+	// quiescence search only. If the side that passed still stands a
+	// margin above beta, 3 pawns for every 2 plies of depth beyond 3, the
+	// opponent has no threat that could bring him back, so prune.
+	if s.on.Has(HyperNullMove) && depth >= par.HyperNMPMinDepth {
+		threshold := beta + par.HyperNMPMargin*((depth-3)/2)
+		if statsOn {
+			s.stats.HyperTries++
+		}
+		s.playNull(ply)
+		// The window [beta-1, threshold] decides both "at least
+		// threshold" and "below beta".
+		score := -s.qsearch(ply+1, -threshold, -(beta - 1))
+		if s.stopped {
+			return 0, true
+		}
+		if score >= threshold {
+			if statsOn {
+				s.stats.HyperPrunes++
+			}
+			return beta, true
+		}
+		// The thread's refinement: a null search that failed low here
+		// has answered an ordinary null-move search of quiescence depth.
+		if par.HyperNMPReuse == 1 && score < beta && nmpDepth <= 0 {
+			skipNMP = true
+		}
+	}
+
+	// Null-move pruning: give the opponent a free move; if a reduced
+	// search still fails high, a real move would too.
+	if s.on.Has(NullMovePruning) && !skipNMP && depth >= par.NMPMinDepth {
+		if statsOn {
+			s.stats.NullTries++
+		}
+		s.playNull(ply)
+		score := -s.negamax(ply+1, nmpDepth, -beta, -beta+1, !cutNode)
+		if s.stopped {
+			return 0, true
+		}
+		if score >= beta {
+			if statsOn {
+				s.stats.NullCutoffs++
+			}
+			if score >= mateBound {
+				score = beta // a mate found by passing is not a proven mate
+			}
+			return score, true
+		}
+	}
+	return 0, false
+}
+
+// lmpCount is how many quiet moves LMP lets through at depth: base +
+// depth², times the improving factor when the eval is improving.
+func (s *Searcher) lmpCount(depth int, improving bool) int {
+	n := s.cfg.Params.LMPBase + depth*depth
+	if improving {
+		n *= s.cfg.Params.LMPImproving
+	}
+	return n
+}
+
+// reduction is LMR's reduction for the ordinary move m, the index-th at a
+// node of the given depth, with each refinement that is switched on.
+func (s *Searcher) reduction(ply, depth, index int, pvNode, cutNode bool, ttMove chess.Move, ttPV bool, m chess.Move) int {
+	par := &s.cfg.Params
+	if !s.on.Has(LateMoveReductions) || depth < par.LMRMinDepth || index < par.LMRMinMoves {
+		return 0
+	}
+	r := s.lmr[min(depth, 63)][min(index, 63)]
+	// Reduce the principal variation less: its exact score matters.
+	if s.on.Has(LMRPV) && pvNode {
+		r--
+	}
+	// Reduce more at an expected cut node: one move should refute it,
+	// and the late ones seldom matter.
+	if s.on.Has(LMRCutNode) && cutNode {
+		r += par.LMRCutNode
+	}
+	// Reduce more when many moves here have been refuted: this node is
+	// probably failing low, and its late moves with it.
+	if s.on.Has(LMRCutoffCount) && s.stack[ply+1].cutoffCount > par.LMRCutoffCount {
+		r += par.LMRCutoffPlies
+		if !pvNode && !cutNode {
+			r += par.LMRCutoffAllNode
+		}
+	}
+	// Reduce more when the hash move is a capture: it is probably best,
+	// and a quiet move this late seldom beats it.
+	if s.on.Has(LMRTTCapture) && ttMove != chess.NullMove && ttMove.IsNoisy() {
+		if pvNode {
+			r += par.LMRTTCapturePV
+		} else {
+			r += par.LMRTTCapture
+		}
+	}
+	// Reduce less at an expected all-node: a late move wrongly reduced
+	// into failing low makes the parent's move a refutation it isn't.
+	if s.on.Has(LMRAllNode) && !pvNode && !cutNode {
+		r -= par.LMRAllNode
+	}
+	// Reduce less at a node that has been on the principal variation.
+	if s.on.Has(LMRTTPV) && ttPV && !pvNode {
+		r -= par.LMRTTPV
+	}
+	// Reduce a move with a good history less, a bad one more.
+	if s.on.Has(HistoryLMR) {
+		r -= s.quietScore(ply, m, s.stack[ply].pos.PieceOn(m.From())) / par.LMRHistoryDivisor
+	}
+	// Never reduce into the quiescence search.
+	return max(0, min(r, depth-2))
+}
+
+// searchMove searches the move just played at ply (its position is at
+// ply+1) to depth and returns its score for the mover.
+//
+// The first move gets the full window. With PVS on, a later move gets a
+// null window first, at a reduced depth if LMR chose a reduction; if it beats
+// alpha it is searched again at full depth, and then with the full window if
+// it is inside it. cutNode is the parent's flag: the child of a null-window
+// search is an expected cut node if its parent is an expected all-node, and
+// the other way round; a child with the full window is a PV node, never a
+// cut node; a late move's reduced search counts as a cut node whatever the
+// parent.
+func (s *Searcher) searchMove(ply, depth, alpha, beta int, first bool, reduction int, cutNode bool) int {
+	nullWindow := beta-alpha == 1
+	if first || !s.on.Has(PVS) {
+		return -s.negamax(ply+1, depth, -beta, -alpha, nullWindow && !cutNode)
+	}
+	if statsOn {
+		s.stats.PVSSearches++
+		if reduction > 0 {
+			s.stats.LMRReduced++
+			s.stats.LMRPlies += uint64(reduction)
+		}
+	}
+	score := -s.negamax(ply+1, depth-reduction, -alpha-1, -alpha, reduction > 0 || !cutNode)
+	if score > alpha && reduction > 0 && !s.stopped {
+		if statsOn {
+			s.stats.LMRResearches++
+		}
+		score = -s.negamax(ply+1, depth, -alpha-1, -alpha, !cutNode)
+	}
+	if score > alpha && score < beta && !s.stopped {
+		if statsOn {
+			s.stats.PVSResearches++
+		}
+		score = -s.negamax(ply+1, depth, -beta, -alpha, false)
+	}
+	return score
+}

@@ -1,0 +1,19 @@
+// Package search is the object of ablate's experiments: a fail-soft
+// alpha-beta search in which every technique is a named switch and every
+// number in a technique's condition a named parameter.
+//
+//	techniques.go  Technique, Set, what each needs to act (Effective)
+//	params.go      Params, DefaultParams, the parameter registry
+//	presets.go     Config, the presets (full, alphabeta, stage-9..14), specs
+//	searcher.go    Searcher, frames, node entry, limits, draws
+//	iterate.go     Search: iterative deepening, aspiration windows, results
+//	alphabeta.go   negamax, the pruning block, LMR, the PVS re-search chain
+//	qsearch.go     quiescence search
+//	movepick.go    move scoring and selection
+//	history.go     killers, counter-moves, butterfly and continuation history
+//	tt.go          the transposition table
+//	stats.go       Stats and the rates computed from it
+//
+// A technique switched off leaves no trace: its block is skipped, and the
+// ordering tables it would feed are neither read nor written.
+package search

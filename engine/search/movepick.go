@@ -1,0 +1,73 @@
+package search
+
+import "github.com/ablate-chess/ablate/engine/chess"
+
+// Move ordering. A node generates all its legal moves, gives each a score
+// from the switched-on ordering techniques, and hands them out best first
+// (selection sort, ties in generation order, so the order is deterministic).
+// With every ordering technique off, moves come in generation order.
+
+const (
+	scoreHashMove = 1 << 30
+	scoreNoisy    = 1 << 28
+	scoreKiller   = 1 << 27
+	scoreCounter  = 1<<27 - 2
+)
+
+// mvvLVA ranks captures: the most valuable victim first, then the least
+// valuable attacker; promotions count the new piece as the victim.
+func mvvLVA(p *chess.Position, m chess.Move) int {
+	victim := chess.Pawn
+	if m.Kind() != chess.EnPassant {
+		victim = p.PieceOn(m.To()).Type()
+	}
+	v := int(victim) * 8
+	if pr := m.Promotion(); pr != chess.NoPieceType {
+		v += int(pr) * 8
+	}
+	return v - int(p.PieceOn(m.From()).Type())
+}
+
+// scoreMoves scores the moves of the frame at ply.
+func (s *Searcher) scoreMoves(ply int, ttMove chess.Move) {
+	f := &s.stack[ply]
+	p := &f.pos
+	var counter chess.Move
+	if s.on.Has(CounterMove) && f.piece != chess.NoPiece {
+		counter = s.order.counter[f.piece][f.move.To()]
+	}
+	for i, m := range f.moves.Moves[:f.moves.N] {
+		score := 0
+		switch {
+		case m == ttMove:
+			score = scoreHashMove
+		case m.IsNoisy():
+			if s.on.Has(MVVLVA) {
+				score = scoreNoisy + mvvLVA(p, m)
+			}
+		case s.on.Has(Killers) && m == f.killers[0]:
+			score = scoreKiller
+		case s.on.Has(Killers) && m == f.killers[1]:
+			score = scoreKiller - 1
+		case m == counter:
+			score = scoreCounter
+		default:
+			score = s.quietScore(ply, m, p.PieceOn(m.From()))
+		}
+		f.scores[i] = int32(score)
+	}
+}
+
+// pickMove moves the best-scored of the moves from index i on to index i
+// and returns it.
+func (f *frame) pickMove(i int) chess.Move {
+	best := i
+	for j := i + 1; j < f.moves.N; j++ {
+		if f.scores[j] > f.scores[best] {
+			best = j
+		}
+	}
+	f.moves.Moves[i], f.moves.Moves[best] = f.moves.Moves[best], f.moves.Moves[i]
+	f.scores[i], f.scores[best] = f.scores[best], f.scores[i]
+	return f.moves.Moves[i]
+}

@@ -1,0 +1,175 @@
+package search
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// Params holds every number in a technique's condition. Names follow one
+// pattern: the technique's short form, then the quantity; Depth is in plies,
+// Margin in centipawns.
+type Params struct {
+	LMRBase             int // hundredths: reduction = base + ln(depth) ln(move) / divisor
+	LMRDivisor          int // hundredths
+	LMRMinDepth         int // plies
+	LMRMinMoves         int // moves searched before reductions start
+	LMRCutNode          int // plies more at an expected cut node
+	LMRCutoffCount      int // refuted moves at this node before reducing more
+	LMRCutoffPlies      int // plies more past that count
+	LMRCutoffAllNode    int // plies more again at an expected all-node
+	LMRTTCapture        int // plies more when the hash move captures, off the PV
+	LMRTTCapturePV      int // plies more when the hash move captures, on the PV
+	LMRAllNode          int // plies less at an expected all-node
+	LMRTTPV             int // plies less at a node once on the PV
+	LMRHistoryDivisor   int // history points per ply of reduction
+	LMPBase             int // quiet moves tried: base + depth^2
+	LMPMaxDepth         int // plies
+	LMPImproving        int // factor on the count when the eval is improving
+	NMPMinDepth         int // plies
+	NMPBase             int // plies of reduction R
+	NMPDepthDivisor     int // R = base + depth / divisor
+	HyperNMPMargin      int // centipawns per two plies beyond depth 3
+	HyperNMPMinDepth    int // plies: 3 as proposed, 4 as the thread's refinement
+	HyperNMPReuse       int // 1: a quiescence null search that failed low stands in for an NMP search of depth <= 0
+	RFPMaxDepth         int // plies
+	RFPMargin           int // centipawns per ply of depth
+	FutilityMaxDepth    int // plies
+	FutilityBase        int // centipawns
+	FutilityMargin      int // centipawns per ply of depth
+	AspirationMinDepth  int // plies
+	AspirationWindow    int // centipawns, each side of the last score
+	QSearchSEEThreshold int // centipawns: captures with SEE below it are skipped
+}
+
+// param is one entry of the registry that CLI overrides, UCI options and
+// the range test all read.
+type param struct {
+	name      string
+	technique Technique
+	field     func(*Params) *int
+	def       int
+	min, max  int
+	doc       string
+}
+
+var params = []param{
+	{"lmr-base", LateMoveReductions, func(p *Params) *int { return &p.LMRBase }, 75, 0, 400, "LMR formula base, in hundredths of a ply"},
+	{"lmr-divisor", LateMoveReductions, func(p *Params) *int { return &p.LMRDivisor }, 225, 50, 1000, "LMR formula divisor, in hundredths"},
+	{"lmr-min-depth", LateMoveReductions, func(p *Params) *int { return &p.LMRMinDepth }, 3, 1, 32, "no reductions below this depth"},
+	{"lmr-min-moves", LateMoveReductions, func(p *Params) *int { return &p.LMRMinMoves }, 3, 1, 64, "no reductions among the first moves"},
+	{"lmr-cut-node", LMRCutNode, func(p *Params) *int { return &p.LMRCutNode }, 1, 0, 8, "plies more at an expected cut node"},
+	{"lmr-cutoff-count", LMRCutoffCount, func(p *Params) *int { return &p.LMRCutoffCount }, 3, 0, 64, "refuted moves at this node before reducing more"},
+	{"lmr-cutoff-plies", LMRCutoffCount, func(p *Params) *int { return &p.LMRCutoffPlies }, 1, 0, 8, "plies more past the cutoff count"},
+	{"lmr-cutoff-all-node", LMRCutoffCount, func(p *Params) *int { return &p.LMRCutoffAllNode }, 1, 0, 8, "plies more again at an expected all-node"},
+	{"lmr-tt-capture", LMRTTCapture, func(p *Params) *int { return &p.LMRTTCapture }, 1, 0, 8, "plies more when the hash move captures (off the PV)"},
+	{"lmr-tt-capture-pv", LMRTTCapture, func(p *Params) *int { return &p.LMRTTCapturePV }, 0, 0, 8, "plies more when the hash move captures (on the PV)"},
+	{"lmr-all-node", LMRAllNode, func(p *Params) *int { return &p.LMRAllNode }, 1, 0, 8, "plies less at an expected all-node"},
+	{"lmr-tt-pv", LMRTTPV, func(p *Params) *int { return &p.LMRTTPV }, 1, 0, 8, "plies less at a node that has been on the PV"},
+	{"lmr-history-divisor", HistoryLMR, func(p *Params) *int { return &p.LMRHistoryDivisor }, 8192, 256, 65536, "history points per ply of reduction"},
+	{"lmp-base", LateMovePruning, func(p *Params) *int { return &p.LMPBase }, 3, 0, 64, "quiet moves tried before pruning: base + depth^2"},
+	{"lmp-max-depth", LateMovePruning, func(p *Params) *int { return &p.LMPMaxDepth }, 3, 0, 16, "LMP only at this depth or below"},
+	{"lmp-improving", LateMovePruning, func(p *Params) *int { return &p.LMPImproving }, 2, 1, 8, "factor on the move count when the eval is improving"},
+	{"nmp-min-depth", NullMovePruning, func(p *Params) *int { return &p.NMPMinDepth }, 3, 1, 32, "null-move pruning from this depth"},
+	{"nmp-base", NullMovePruning, func(p *Params) *int { return &p.NMPBase }, 3, 1, 12, "null-move reduction R, at depth 0"},
+	{"nmp-depth-divisor", NullMovePruning, func(p *Params) *int { return &p.NMPDepthDivisor }, 4, 1, 32, "R grows by one ply per this many plies of depth"},
+	{"hyper-nmp-margin", HyperNullMove, func(p *Params) *int { return &p.HyperNMPMargin }, 300, 0, 3000, "margin per two plies of depth beyond 3"},
+	{"hyper-nmp-min-depth", HyperNullMove, func(p *Params) *int { return &p.HyperNMPMinDepth }, 3, 2, 16, "hyper attempt from this depth (the thread: 3, refined to 4)"},
+	{"hyper-nmp-reuse", HyperNullMove, func(p *Params) *int { return &p.HyperNMPReuse }, 0, 0, 1, "1: reuse a failed-low hyper value instead of repeating a quiescence-depth null search"},
+	{"rfp-max-depth", ReverseFutility, func(p *Params) *int { return &p.RFPMaxDepth }, 6, 1, 32, "reverse futility pruning at this depth or below"},
+	{"rfp-margin", ReverseFutility, func(p *Params) *int { return &p.RFPMargin }, 80, 0, 1000, "margin per ply of depth"},
+	{"futility-max-depth", Futility, func(p *Params) *int { return &p.FutilityMaxDepth }, 6, 1, 32, "futility pruning at this depth or below"},
+	{"futility-base", Futility, func(p *Params) *int { return &p.FutilityBase }, 80, 0, 2000, "margin at depth 0"},
+	{"futility-margin", Futility, func(p *Params) *int { return &p.FutilityMargin }, 80, 0, 1000, "margin per ply of depth"},
+	{"aspiration-min-depth", Aspiration, func(p *Params) *int { return &p.AspirationMinDepth }, 5, 1, 64, "aspiration windows from this iteration"},
+	{"aspiration-window", Aspiration, func(p *Params) *int { return &p.AspirationWindow }, 25, 1, 1000, "first window, each side of the last score"},
+	{"qs-see-threshold", QSearchSEE, func(p *Params) *int { return &p.QSearchSEEThreshold }, 0, -1000, 1000, "captures with SEE below this are skipped in quiescence"},
+}
+
+// DefaultParams returns every parameter at its default.
+func DefaultParams() Params {
+	var p Params
+	for _, d := range params {
+		*d.field(&p) = d.def
+	}
+	return p
+}
+
+// ParamInfo describes a parameter for help texts and UCI options.
+type ParamInfo struct {
+	Name      string
+	Technique Technique
+	Default   int
+	Min, Max  int
+	Doc       string
+}
+
+// ParamInfos lists every parameter in registry order.
+func ParamInfos() []ParamInfo {
+	out := make([]ParamInfo, len(params))
+	for i, d := range params {
+		out[i] = ParamInfo{d.name, d.technique, d.def, d.min, d.max, d.doc}
+	}
+	return out
+}
+
+func lookupParam(name string) (*param, error) {
+	for i := range params {
+		if params[i].name == name {
+			return &params[i], nil
+		}
+	}
+	names := make([]string, len(params))
+	for i, d := range params {
+		names[i] = d.name
+	}
+	return nil, fmt.Errorf("unknown parameter %q (known: %s)", name, sortedNames(names))
+}
+
+// Get returns the value of the named parameter.
+func (p *Params) Get(name string) (int, error) {
+	d, err := lookupParam(name)
+	if err != nil {
+		return 0, err
+	}
+	return *d.field(p), nil
+}
+
+// Set sets the named parameter, checking its range.
+func (p *Params) Set(name string, value int) error {
+	d, err := lookupParam(name)
+	if err != nil {
+		return err
+	}
+	if value < d.min || value > d.max {
+		return fmt.Errorf("parameter %s = %d is out of range %d..%d", name, value, d.min, d.max)
+	}
+	*d.field(p) = value
+	return nil
+}
+
+// SetString reads "name=value" and sets it.
+func (p *Params) SetString(kv string) error {
+	name, val, ok := strings.Cut(kv, "=")
+	if !ok {
+		return fmt.Errorf("%q is not name=value", kv)
+	}
+	v, err := strconv.Atoi(strings.TrimSpace(val))
+	if err != nil {
+		return fmt.Errorf("parameter %s: %q is not a whole number", name, val)
+	}
+	return p.Set(strings.TrimSpace(name), v)
+}
+
+// Diff lists, as name=value, the parameters that differ from the defaults,
+// in registry order.
+func (p *Params) Diff() []string {
+	var out []string
+	def := DefaultParams()
+	for _, d := range params {
+		if v := *d.field(p); v != *d.field(&def) {
+			out = append(out, fmt.Sprintf("%s=%d", d.name, v))
+		}
+	}
+	return out
+}

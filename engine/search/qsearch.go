@@ -1,0 +1,85 @@
+package search
+
+import "github.com/ablate-chess/ablate/engine/chess"
+
+// qsearch searches captures and promotions (all moves when in check) until
+// the position is quiet, so that the static evaluation is only ever taken
+// where nothing hangs. The side to move may "stand pat" on the static eval
+// instead of capturing. With quiescence off, a leaf is its static eval.
+func (s *Searcher) qsearch(ply, alpha, beta int) int {
+	s.pvLen[ply] = 0
+	if s.enter(ply) {
+		return 0
+	}
+	if !s.on.Has(Quiescence) {
+		return s.evaluate(ply)
+	}
+	if statsOn {
+		s.stats.QNodes++
+	}
+	f := &s.stack[ply]
+	p := &f.pos
+	if p.InsufficientMaterial() {
+		return 0
+	}
+	if ply >= MaxPly {
+		return s.evaluate(ply)
+	}
+	alphaBeta := s.on.Has(AlphaBeta)
+	inCheck := p.InCheck()
+
+	best := -Infinity
+	mode := chess.GenAll // in check, every evasion
+	if !inCheck {
+		best = s.evaluate(ply)
+		if alphaBeta && best >= beta {
+			return best
+		}
+		if alphaBeta && best > alpha {
+			alpha = best
+		}
+		mode = chess.GenNoisy
+	}
+
+	f.moves.N = 0
+	p.Generate(&f.moves, mode)
+	if f.moves.N == 0 && inCheck {
+		return -Mate + ply
+	}
+	s.scoreMoves(ply, chess.NullMove)
+	for i := 0; i < f.moves.N; i++ {
+		m := f.pickMove(i)
+		if !inCheck {
+			// Under-promotions are left to the main search.
+			if pr := m.Promotion(); pr != chess.NoPieceType && pr != chess.Queen {
+				continue
+			}
+			// SEE pruning: a capture that loses material by exchange
+			// will not raise a standing pat.
+			if s.on.Has(QSearchSEE) && p.SEE(m) < s.cfg.Params.QSearchSEEThreshold {
+				if statsOn {
+					s.stats.QSEEPrunes++
+				}
+				continue
+			}
+		}
+		s.play(ply, m)
+		score := -s.qsearch(ply+1, -beta, -alpha)
+		if s.stopped {
+			return 0
+		}
+		if score > best {
+			best = score
+			if score > alpha {
+				s.updatePV(ply, m)
+				if alphaBeta {
+					alpha = score
+					if score >= beta {
+						break
+					}
+				}
+			}
+		}
+	}
+	return best
+}

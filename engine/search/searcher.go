@@ -1,0 +1,168 @@
+package search
+
+import (
+	"math"
+	"sync/atomic"
+	"time"
+
+	"github.com/ablate-chess/ablate/engine/chess"
+	"github.com/ablate-chess/ablate/engine/eval"
+)
+
+// Score bounds. A mate in n plies scores Mate - n; scores beyond mateBound
+// are mates.
+const (
+	Infinity  = 32000
+	Mate      = 31000
+	MaxPly    = 128
+	mateBound = Mate - 2*MaxPly
+)
+
+// IsMate reports whether a score announces a mate (for either side).
+func IsMate(score int) bool { return score >= mateBound || score <= -mateBound }
+
+// MateIn converts a mate score to moves: positive when the side to move
+// mates, negative when it is mated.
+func MateIn(score int) int {
+	if score > 0 {
+		return (Mate - score + 1) / 2
+	}
+	return -(Mate + score) / 2
+}
+
+// frame is the search's state at one ply.
+type frame struct {
+	pos         chess.Position
+	move        chess.Move  // the move that led here; NullMove at the root or after a null move
+	piece       chess.Piece // the piece that made it; NoPiece likewise
+	staticEval  int
+	killers     [2]chess.Move
+	cutoffCount int // children of this ply's parent that failed high so far
+	moves       chess.MoveList
+	scores      [256]int32
+	quiets      [256]chess.Move
+}
+
+// Searcher runs searches. It owns everything a search touches, so searches
+// in separate Searchers share nothing and give the same results in any
+// order and on any number of goroutines.
+type Searcher struct {
+	cfg   Config
+	on    Set // cfg.Techniques.Effective()
+	tt    *TT
+	order ordering
+	stats Stats
+	lmr   [64][64]int
+
+	stack [MaxPly + 2]frame
+	pv    [MaxPly + 1][MaxPly + 1]chess.Move
+	pvLen [MaxPly + 1]int
+
+	// keys holds the keys of the game's positions before the root, then
+	// those of the current path; rootKeys is how many are the game's.
+	keys     []uint64
+	rootKeys int
+
+	nodeLimit uint64
+	deadline  time.Time
+	stop      *atomic.Bool
+	stopped   bool
+}
+
+// New returns a searcher with the given configuration and a transposition
+// table of ttMB megabytes.
+func New(cfg Config, ttMB int) *Searcher {
+	s := &Searcher{tt: NewTT(ttMB)}
+	s.SetConfig(cfg)
+	return s
+}
+
+// SetConfig changes the configuration (between searches).
+func (s *Searcher) SetConfig(cfg Config) {
+	s.cfg = cfg
+	s.on = cfg.Techniques.Effective()
+	s.lmr = lmrTable(&cfg.Params)
+}
+
+// Config returns the searcher's configuration.
+func (s *Searcher) Config() Config { return s.cfg }
+
+// ClearTT empties the transposition table (a new game).
+func (s *Searcher) ClearTT() { s.tt.Clear() }
+
+// lmrTable computes the late move reduction for each depth and move index:
+// base + ln(depth) ln(index) / divisor, rounded down (the chapter's formula,
+// with base and divisor in hundredths).
+func lmrTable(p *Params) [64][64]int {
+	var t [64][64]int
+	base := float64(p.LMRBase) / 100
+	div := float64(p.LMRDivisor) / 100
+	for d := 1; d < 64; d++ {
+		for i := 1; i < 64; i++ {
+			t[d][i] = max(0, int(base+math.Log(float64(d))*math.Log(float64(i))/div))
+		}
+	}
+	return t
+}
+
+// evaluate is the static evaluation of the position at ply.
+func (s *Searcher) evaluate(ply int) int { return eval.Evaluate(&s.stack[ply].pos) }
+
+// checkLimits is called every few thousand nodes: it reads the clock and
+// the stop flag, never per node.
+func (s *Searcher) checkLimits() {
+	if (s.stop != nil && s.stop.Load()) || (!s.deadline.IsZero() && time.Now().After(s.deadline)) {
+		s.stopped = true
+	}
+}
+
+// enter counts a node and says whether the search must stop.
+func (s *Searcher) enter(ply int) bool {
+	s.stats.Nodes++
+	if statsOn && ply > s.stats.SelDepth {
+		s.stats.SelDepth = ply
+	}
+	if s.nodeLimit != 0 && s.stats.Nodes >= s.nodeLimit {
+		s.stopped = true
+	}
+	if s.stats.Nodes&2047 == 0 {
+		s.checkLimits()
+	}
+	return s.stopped
+}
+
+// isDraw reports a draw by the fifty-move rule, insufficient material or
+// repetition (one repetition within the search or of the game counts).
+func (s *Searcher) isDraw(ply int) bool {
+	p := &s.stack[ply].pos
+	return p.FiftyMoves() || p.InsufficientMaterial() || p.Repeats(s.keys[:s.rootKeys+ply])
+}
+
+// play sets up the frame at ply+1 as the position after m.
+func (s *Searcher) play(ply int, m chess.Move) *frame {
+	parent := &s.stack[ply]
+	child := &s.stack[ply+1]
+	child.pos = parent.pos
+	child.piece = parent.pos.PieceOn(m.From())
+	child.move = m
+	child.pos.Play(m)
+	s.keys = append(s.keys[:s.rootKeys+ply], parent.pos.Key())
+	return child
+}
+
+// playNull sets up the frame at ply+1 as the position after a null move.
+func (s *Searcher) playNull(ply int) {
+	parent := &s.stack[ply]
+	child := &s.stack[ply+1]
+	child.pos = parent.pos
+	child.pos.PlayNull()
+	child.move, child.piece = chess.NullMove, chess.NoPiece
+	s.keys = append(s.keys[:s.rootKeys+ply], parent.pos.Key())
+}
+
+// updatePV makes m followed by the child's PV the PV at ply.
+func (s *Searcher) updatePV(ply int, m chess.Move) {
+	s.pv[ply][0] = m
+	n := copy(s.pv[ply][1:], s.pv[ply+1][:s.pvLen[ply+1]])
+	s.pvLen[ply] = n + 1
+}

@@ -1,0 +1,5 @@
+//go:build nostats
+
+package search
+
+const statsOn = false

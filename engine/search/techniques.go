@@ -1,0 +1,178 @@
+package search
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// Technique is one switchable part of the search. Its CLI name (the comment)
+// is also its name in configurations, UCI options and result columns.
+type Technique uint8
+
+const (
+	AlphaBeta           Technique = iota // alpha-beta
+	Quiescence                           // qsearch
+	QSearchSEE                           // qs-see
+	TranspositionTable                   // tt
+	HashMove                             // tt-move
+	MVVLVA                               // mvv-lva
+	Killers                              // killers
+	CounterMove                          // counter-move
+	History                              // history
+	ContinuationHistory                  // cont-history
+	PVS                                  // pvs
+	Aspiration                           // aspiration
+	CheckExtension                       // check-ext
+	NullMovePruning                      // nmp
+	HyperNullMove                        // hyper-nmp
+	ReverseFutility                      // rfp
+	Futility                             // futility
+	LateMoveReductions                   // lmr
+	LateMovePruning                      // lmp
+	LMRPV                                // lmr-pv
+	LMRCutNode                           // cut-node
+	LMRCutoffCount                       // cutoff-count
+	LMRTTCapture                         // tt-capture
+	LMRAllNode                           // all-node
+	LMRTTPV                              // tt-pv
+	HistoryLMR                           // history-lmr
+
+	NumTechniques
+)
+
+// techniqueInfo describes a technique: its name, what it does, and the
+// techniques it needs to have any effect.
+type techniqueInfo struct {
+	name     string
+	summary  string
+	requires []Technique
+}
+
+var techniqueInfos = [NumTechniques]techniqueInfo{
+	AlphaBeta:           {"alpha-beta", "alpha-beta cutoffs (off: plain negamax, every move searched with an open window)", nil},
+	Quiescence:          {"qsearch", "quiescence search of captures and promotions at the leaves (off: static evaluation)", nil},
+	QSearchSEE:          {"qs-see", "skip captures that lose material by SEE in quiescence search", []Technique{Quiescence, AlphaBeta}},
+	TranspositionTable:  {"tt", "transposition table: reuse bounds from earlier searches of a position", nil},
+	HashMove:            {"tt-move", "search the transposition table's best move first", []Technique{TranspositionTable}},
+	MVVLVA:              {"mvv-lva", "order captures most valuable victim first, least valuable attacker first", nil},
+	Killers:             {"killers", "order two quiet moves that caused a cutoff at the same ply early", nil},
+	CounterMove:         {"counter-move", "order the quiet move that last refuted the opponent's previous move early", nil},
+	History:             {"history", "order quiet moves by how often they caused cutoffs (butterfly history)", nil},
+	ContinuationHistory: {"cont-history", "order quiet moves by their history as replies to the previous move", nil},
+	PVS:                 {"pvs", "principal variation search: null-window searches after the first move, re-searched when they beat alpha", []Technique{AlphaBeta}},
+	Aspiration:          {"aspiration", "aspiration windows around the previous iteration's score, widened on failure", []Technique{AlphaBeta}},
+	CheckExtension:      {"check-ext", "search moves that give check one ply deeper", nil},
+	NullMovePruning:     {"nmp", "null-move pruning with a depth-adaptive reduction", []Technique{AlphaBeta}},
+	HyperNullMove:       {"hyper-nmp", "hyper null-move pruning: a null move answered by a quiescence search with a depth-scaled margin (H.G. Muller)", []Technique{AlphaBeta, Quiescence}},
+	ReverseFutility:     {"rfp", "reverse futility pruning: near the leaves, return a static eval far above beta", []Technique{AlphaBeta}},
+	Futility:            {"futility", "futility pruning: near the leaves, skip quiet moves when the static eval is far below alpha", []Technique{AlphaBeta}},
+	LateMoveReductions:  {"lmr", "late move reductions: search late quiet moves less deep, re-search when they beat alpha", []Technique{PVS}},
+	LateMovePruning:     {"lmp", "late move pruning: near the leaves, skip quiet moves after 3 + depth^2 have been tried", []Technique{AlphaBeta}},
+	LMRPV:               {"lmr-pv", "reduce one ply less on the principal variation", []Technique{LateMoveReductions}},
+	LMRCutNode:          {"cut-node", "reduce more at an expected cut node", []Technique{LateMoveReductions}},
+	LMRCutoffCount:      {"cutoff-count", "reduce more when many moves at this node have been refuted", []Technique{LateMoveReductions}},
+	LMRTTCapture:        {"tt-capture", "reduce more when the hash move is a capture", []Technique{LateMoveReductions, HashMove}},
+	LMRAllNode:          {"all-node", "reduce less at an expected all-node", []Technique{LateMoveReductions}},
+	LMRTTPV:             {"tt-pv", "reduce less at a node that has been on the principal variation", []Technique{LateMoveReductions, TranspositionTable}},
+	HistoryLMR:          {"history-lmr", "reduce moves with a good history less and a bad one more", []Technique{LateMoveReductions}},
+}
+
+func (t Technique) String() string { return techniqueInfos[t].name }
+
+// Summary says what the technique does.
+func (t Technique) Summary() string { return techniqueInfos[t].summary }
+
+// Requires lists the techniques t needs to have any effect.
+func (t Technique) Requires() []Technique { return techniqueInfos[t].requires }
+
+// ParseTechnique reads a technique's name.
+func ParseTechnique(name string) (Technique, error) {
+	for t := Technique(0); t < NumTechniques; t++ {
+		if techniqueInfos[t].name == name {
+			return t, nil
+		}
+	}
+	return 0, fmt.Errorf("unknown technique %q (known: %s)", name, strings.Join(TechniqueNames(), ", "))
+}
+
+// TechniqueNames lists every technique's name in declaration order.
+func TechniqueNames() []string {
+	names := make([]string, NumTechniques)
+	for t := range names {
+		names[t] = techniqueInfos[t].name
+	}
+	return names
+}
+
+// Set is a set of techniques.
+type Set uint64
+
+// AllTechniques has every technique on.
+const AllTechniques Set = 1<<NumTechniques - 1
+
+// SetOf returns the set of the given techniques.
+func SetOf(ts ...Technique) Set {
+	var s Set
+	for _, t := range ts {
+		s |= 1 << t
+	}
+	return s
+}
+
+// Has reports whether t is in s.
+func (s Set) Has(t Technique) bool { return s&(1<<t) != 0 }
+
+// With returns s with t added.
+func (s Set) With(t Technique) Set { return s | 1<<t }
+
+// Without returns s with t removed.
+func (s Set) Without(t Technique) Set { return s &^ (1 << t) }
+
+// Effective returns s without the techniques that cannot act because a
+// technique they need is off (LMR without PVS has no null-window search to
+// reduce; tt-move without a table has no move). A switched-on technique
+// with a missing requirement is inert, so dropping it changes no node.
+func (s Set) Effective() Set {
+	for {
+		e := s
+		for t := Technique(0); t < NumTechniques; t++ {
+			for _, r := range techniqueInfos[t].requires {
+				if !e.Has(r) {
+					e = e.Without(t)
+				}
+			}
+		}
+		if e == s {
+			return e
+		}
+		s = e
+	}
+}
+
+// Techniques lists the techniques in s in declaration order.
+func (s Set) Techniques() []Technique {
+	var ts []Technique
+	for t := Technique(0); t < NumTechniques; t++ {
+		if s.Has(t) {
+			ts = append(ts, t)
+		}
+	}
+	return ts
+}
+
+// String lists the names in s, comma-separated, in declaration order.
+func (s Set) String() string {
+	var names []string
+	for _, t := range s.Techniques() {
+		names = append(names, t.String())
+	}
+	return strings.Join(names, ",")
+}
+
+// sortedNames returns names sorted, for messages.
+func sortedNames(names []string) string {
+	s := append([]string(nil), names...)
+	sort.Strings(s)
+	return strings.Join(s, ", ")
+}
