@@ -1,0 +1,336 @@
+package search
+
+import (
+	"fmt"
+	"reflect"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/ablate-chess/ablate/engine/chess"
+	"github.com/ablate-chess/ablate/positions"
+)
+
+func mustConfig(t testing.TB, spec string) Config {
+	t.Helper()
+	c, err := ParseConfig(spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+func mustSuite(t testing.TB, name string) *positions.Suite {
+	t.Helper()
+	s, err := positions.Load(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+func searchDepth(t testing.TB, cfg Config, p chess.Position, depth int) Result {
+	t.Helper()
+	return New(cfg, 16).Search(p, nil, Limits{Depth: depth}, nil)
+}
+
+// TestGoldenNodeCounts pins exact node counts, best moves and scores. A
+// change to the search that is meant to alter them updates this table in
+// the same commit and says so.
+func TestGoldenNodeCounts(t *testing.T) {
+	six := mustSuite(t, "six")
+	byID := map[string]chess.Position{}
+	for _, e := range six.Entries {
+		byID[e.ID] = e.Board
+	}
+	for _, c := range []struct {
+		position, config string
+		depth            int
+		nodes            uint64
+		move             string
+		score            int
+	}{
+		{"startpos", "full", 10, 89233, "e2e4", 9},
+		{"startpos", "stage-9", 6, 149244, "g1f3", 0},
+		{"startpos", "stage-13", 8, 39281, "e2e4", 8},
+		{"kiwipete", "full", 8, 53759, "e2a6", -42},
+		{"kiwipete", "stage-12", 6, 280193, "e2a6", -28},
+		{"mid-isolated-queen-pawn", "full,+hyper-nmp", 8, 31649, "h7h6", -11},
+		{"endgame-rook-pawns", "full", 10, 38075, "a5a2", 552},
+		{"end-fine-70", "full", 12, 4350, "a1b2", 108},
+	} {
+		name := fmt.Sprintf("%s/%s/depth=%d", c.position, c.config, c.depth)
+		t.Run(name, func(t *testing.T) {
+			r := searchDepth(t, mustConfig(t, c.config), byID[c.position], c.depth)
+			if r.Stats.Nodes != c.nodes || r.Move.String() != c.move || r.Score != c.score {
+				t.Errorf("got nodes %d, move %s, score %d; want %d, %s, %d",
+					r.Stats.Nodes, r.Move, r.Score, c.nodes, c.move, c.score)
+			}
+		})
+	}
+}
+
+// TestExactTechniquesKeepNegamaxScore: alpha-beta, move ordering, PVS and
+// aspiration windows change how much is searched, never the root score.
+// Quiescence is off on both sides (an unpruned quiescence search is far too
+// big for plain negamax), so leaves are static evaluations.
+func TestExactTechniquesKeepNegamaxScore(t *testing.T) {
+	maxDepth := 4
+	if testing.Short() {
+		maxDepth = 3
+	}
+	plain := Config{SetOf(), DefaultParams()}
+	exact := Config{SetOf(AlphaBeta, MVVLVA, Killers, CounterMove, History, ContinuationHistory, PVS, Aspiration), DefaultParams()}
+	exact.Params.AspirationMinDepth = 1 // aspiration windows at every depth tested
+	exact.Params.AspirationWindow = 10
+	var plainNodes, exactNodes uint64
+	for _, e := range mustSuite(t, "six").Entries {
+		for d := 1; d <= maxDepth; d++ {
+			want := searchDepth(t, plain, e.Board, d)
+			got := searchDepth(t, exact, e.Board, d)
+			if got.Score != want.Score {
+				t.Errorf("%s depth %d: score %d, negamax %d", e.ID, d, got.Score, want.Score)
+			}
+			plainNodes += want.Stats.Nodes
+			exactNodes += got.Stats.Nodes
+		}
+	}
+	// And they do search less: over the six positions, by far.
+	if exactNodes*10 > plainNodes {
+		t.Errorf("exact techniques searched %d nodes, negamax %d: less than 10 times fewer", exactNodes, plainNodes)
+	}
+}
+
+func TestFindsMates(t *testing.T) {
+	bench := mustSuite(t, "bench")
+	for _, c := range []struct {
+		id     string
+		mateIn int
+	}{
+		{"mate-in-1-scholar", 1},
+		{"mate-in-1-smothered", 1},
+		{"tac-back-rank", 1},
+		{"mate-in-2-rook-sac", 2},
+		{"mate-in-3-anastasia", 3},
+		{"mate-in-3-bishop-and-pawn", 3},
+	} {
+		for _, spec := range []string{"full", "stage-9"} {
+			var e *positions.Entry
+			for i := range bench.Entries {
+				if bench.Entries[i].ID == c.id {
+					e = &bench.Entries[i]
+				}
+			}
+			if e == nil {
+				t.Fatalf("no %s in bench", c.id)
+			}
+			r := searchDepth(t, mustConfig(t, spec), e.Board, 2*c.mateIn+2)
+			if !IsMate(r.Score) || MateIn(r.Score) != c.mateIn {
+				t.Errorf("%s with %s: score %d (mate in %d), want mate in %d", c.id, spec, r.Score, MateIn(r.Score), c.mateIn)
+			}
+			if solved, applies := e.Solved(r.Move); applies && !solved {
+				t.Errorf("%s with %s: played %s, not the mating move", c.id, spec, e.Board.SAN(r.Move))
+			}
+		}
+	}
+	// The side being mated sees its own mate coming: Kb8 is forced, then
+	// Rh8 mates.
+	p, _ := chess.ParseFEN("k7/8/1K6/8/8/8/8/7R b - - 0 1")
+	r := searchDepth(t, DefaultConfig(), p, 4)
+	if MateIn(r.Score) != -1 {
+		t.Errorf("mated in 1: score %d, MateIn %d", r.Score, MateIn(r.Score))
+	}
+}
+
+func TestDrawScores(t *testing.T) {
+	for _, c := range []struct{ name, fen string }{
+		{"stalemate", "7k/5Q2/8/8/8/8/8/K7 b - - 0 1"},
+		{"insufficient material", "8/8/4k3/8/8/3NK3/8/8 w - - 0 1"},
+	} {
+		p, _ := chess.ParseFEN(c.fen)
+		if r := searchDepth(t, DefaultConfig(), p, 6); r.Score != 0 {
+			t.Errorf("%s: score %d, want 0", c.name, r.Score)
+		}
+	}
+	// Repetition: a rook up wins, unless the game history holds every
+	// position the root can move to (each would then repeat).
+	p, _ := chess.ParseFEN("8/8/8/8/8/2k5/8/R3K3 w - - 60 80")
+	if r := searchDepth(t, DefaultConfig(), p, 5); r.Score < 300 {
+		t.Errorf("rook up: score %d", r.Score)
+	}
+	var l chess.MoveList
+	p.LegalMoves(&l)
+	var history []uint64
+	for _, m := range l.Slice() {
+		c := p
+		c.Play(m)
+		// A child's earlier occurrence stands two plies before it.
+		history = append(history, p.Key(), c.Key())
+	}
+	r := New(DefaultConfig(), 16).Search(p, history, Limits{Depth: 5}, nil)
+	if r.Score != 0 {
+		t.Errorf("every move repeats: score %d, want 0", r.Score)
+	}
+}
+
+// TestDeterministic: the same search gives the same counts, move and score,
+// run again or run on several goroutines at once.
+func TestDeterministic(t *testing.T) {
+	six := mustSuite(t, "six")
+	cfg := mustConfig(t, "full,+hyper-nmp")
+	want := make([]Result, len(six.Entries))
+	for i, e := range six.Entries {
+		want[i] = searchDepth(t, cfg, e.Board, 7)
+	}
+	var wg sync.WaitGroup
+	got := make([]Result, len(six.Entries))
+	for i, e := range six.Entries {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			got[i] = New(cfg, 16).Search(e.Board, nil, Limits{Depth: 7}, nil)
+		}()
+	}
+	wg.Wait()
+	for i, e := range six.Entries {
+		if got[i].Stats != want[i].Stats || got[i].Move != want[i].Move || got[i].Score != want[i].Score {
+			t.Errorf("%s: second run differs: %+v vs %+v", e.ID, got[i].Stats, want[i].Stats)
+		}
+	}
+}
+
+// TestOffTechniqueLeavesNoTrace: with a technique off, none of its
+// parameters changes a single count.
+func TestOffTechniqueLeavesNoTrace(t *testing.T) {
+	six := mustSuite(t, "six")
+	for _, info := range ParamInfos() {
+		if info.Technique == AlphaBeta {
+			continue
+		}
+		base := mustConfig(t, "full,+hyper-nmp,-"+info.Technique.String())
+		changed := base
+		v := info.Max
+		if v == info.Default {
+			v = info.Min
+		}
+		if err := changed.Params.Set(info.Name, v); err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range six.Entries[:3] {
+			a := searchDepth(t, base, e.Board, 6)
+			b := searchDepth(t, changed, e.Board, 6)
+			if a.Stats != b.Stats {
+				t.Errorf("%s off, %s=%d still changes %s: %d nodes vs %d", info.Technique, info.Name, v, e.ID, b.Stats.Nodes, a.Stats.Nodes)
+			}
+		}
+	}
+}
+
+// TestInertTechniquesChangeNothing: a technique whose requirement is off
+// searches exactly as if it were off too.
+func TestInertTechniquesChangeNothing(t *testing.T) {
+	p, _ := chess.ParseFEN("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
+	a := searchDepth(t, mustConfig(t, "full,-pvs"), p, 6)
+	b := searchDepth(t, mustConfig(t, "full,-pvs,-lmr,-lmr-pv,-cut-node,-cutoff-count,-tt-capture,-all-node,-tt-pv,-history-lmr"), p, 6)
+	if a.Stats != b.Stats {
+		t.Errorf("LMR without PVS changed the search: %d vs %d nodes", a.Stats.Nodes, b.Stats.Nodes)
+	}
+	if got := SetOf(LateMoveReductions, LMRPV).Effective(); got != 0 {
+		t.Errorf("LMR without PVS is effective: %s", got)
+	}
+}
+
+func TestParamRegistry(t *testing.T) {
+	// Every Params field is in the registry exactly once.
+	seen := map[uintptr]string{}
+	var p Params
+	base := reflect.ValueOf(&p).Pointer()
+	for _, d := range params {
+		off := reflect.ValueOf(d.field(&p)).Pointer() - base
+		if prev, dup := seen[off]; dup {
+			t.Errorf("%s and %s share a field", d.name, prev)
+		}
+		seen[off] = d.name
+		if d.def < d.min || d.def > d.max {
+			t.Errorf("%s: default %d outside %d..%d", d.name, d.def, d.min, d.max)
+		}
+	}
+	if n := reflect.TypeOf(p).NumField(); n != len(params) {
+		t.Errorf("Params has %d fields, the registry %d entries", n, len(params))
+	}
+	check := func(err error, want string) {
+		t.Helper()
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("error %v, want it to say %q", err, want)
+		}
+	}
+	check(p.Set("lmr-base", 401), "out of range 0..400")
+	check(p.Set("no-such", 1), "known: aspiration-min-depth")
+	check(p.SetString("lmr-base"), "not name=value")
+	check(p.SetString("lmr-base=x"), "not a whole number")
+	if err := p.SetString("lmr-base=100"); err != nil || p.LMRBase != 100 {
+		t.Errorf("lmr-base=100: %v, %d", err, p.LMRBase)
+	}
+	if d := p.Diff(); len(d) == 0 {
+		t.Error("Diff shows nothing after a change")
+	}
+}
+
+func TestParseConfig(t *testing.T) {
+	c := mustConfig(t, "stage-12, +lmr ,-nmp,lmr-base=100")
+	if !c.Techniques.Has(LateMoveReductions) || c.Techniques.Has(NullMovePruning) || c.Params.LMRBase != 100 {
+		t.Errorf("parsed %s %v", c.Techniques, c.Params.Diff())
+	}
+	if c := mustConfig(t, ""); c.Techniques != DefaultConfig().Techniques {
+		t.Error("empty spec is not full")
+	}
+	for spec, want := range map[string]string{
+		"fll":               `unknown preset "fll"`,
+		"full,+lmx":         `unknown technique "lmx"`,
+		"full,lmr":          `"lmr" is not +technique`,
+		"full,,-lmr":        "empty item",
+		"full,x=1":          `unknown parameter "x"`,
+		"full,lmp-base=999": "out of range",
+	} {
+		if _, err := ParseConfig(spec); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%q: error %v, want %q", spec, err, want)
+		}
+	}
+}
+
+func TestLMRTableMatchesChapter(t *testing.T) {
+	p := DefaultParams()
+	tab := lmrTable(&p)
+	// "At depth 10, the 20th move is searched 3 plies less deep. At depth 3,
+	// the third move loses 1 ply."
+	if tab[10][20] != 3 || tab[3][3] != 1 || tab[3][2] != 1 || tab[1][5] != 0 {
+		t.Errorf("lmr table: [10][20]=%d [3][3]=%d [3][2]=%d [1][5]=%d", tab[10][20], tab[3][3], tab[3][2], tab[1][5])
+	}
+}
+
+func BenchmarkSearch(b *testing.B) {
+	bench, err := positions.Load("bench")
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, spec := range []string{"full", "full,-lmr", "stage-9"} {
+		depth := 8
+		if spec == "stage-9" {
+			depth = 5
+		}
+		b.Run("config="+spec, func(b *testing.B) {
+			cfg := mustConfig(b, spec)
+			s := New(cfg, 16)
+			var nodes uint64
+			for b.Loop() {
+				nodes = 0
+				for _, e := range bench.Entries {
+					s.ClearTT()
+					nodes += s.Search(e.Board, nil, Limits{Depth: depth}, nil).Stats.Nodes
+				}
+			}
+			b.ReportMetric(float64(nodes), "nodes/op")
+			b.ReportMetric(float64(nodes)*float64(b.N)/b.Elapsed().Seconds()/1e6, "Mnodes/s")
+		})
+	}
+}
