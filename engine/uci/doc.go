@@ -1,0 +1,6 @@
+// Package uci speaks the Universal Chess Interface.
+//
+//	server.go    ablate's engine as a UCI engine (ablate uci)
+//	client.go    drives any UCI engine, ablate's or another
+//	protocol.go  the strict check of every line an engine sends
+package uci
