@@ -325,7 +325,9 @@ func BenchmarkSearch(b *testing.B) {
 			for b.Loop() {
 				nodes = 0
 				for _, e := range bench.Entries {
+					b.StopTimer() // clearing the table is not search
 					s.ClearTT()
+					b.StartTimer()
 					nodes += s.Search(e.Board, nil, Limits{Depth: depth}, nil).Stats.Nodes
 				}
 			}

@@ -108,27 +108,26 @@ func lmrTable(p *Params) [64][64]int {
 // evaluate is the static evaluation of the position at ply.
 func (s *Searcher) evaluate(ply int) int { return eval.Evaluate(&s.stack[ply].pos) }
 
-// checkLimits is called every few thousand nodes: it reads the clock and
-// the stop flag, never per node.
-func (s *Searcher) checkLimits() {
-	if (s.stop != nil && s.stop.Load()) || (!s.deadline.IsZero() && time.Now().After(s.deadline)) {
-		s.stopped = true
-	}
-}
-
-// enter counts a node and says whether the search must stop.
+// enter counts a node and says whether the search must stop. It is small
+// enough to inline; every 2048 nodes, and at the node limit, it polls.
 func (s *Searcher) enter(ply int) bool {
 	s.stats.Nodes++
 	if statsOn && ply > s.stats.SelDepth {
 		s.stats.SelDepth = ply
 	}
-	if s.nodeLimit != 0 && s.stats.Nodes >= s.nodeLimit {
-		s.stopped = true
-	}
-	if s.stats.Nodes&2047 == 0 {
-		s.checkLimits()
+	if s.stats.Nodes&2047 == 0 || s.stats.Nodes == s.nodeLimit {
+		s.poll()
 	}
 	return s.stopped
+}
+
+// poll checks the node limit, the stop flag and the clock: never per node.
+func (s *Searcher) poll() {
+	if (s.nodeLimit != 0 && s.stats.Nodes >= s.nodeLimit) ||
+		(s.stop != nil && s.stop.Load()) ||
+		(!s.deadline.IsZero() && time.Now().After(s.deadline)) {
+		s.stopped = true
+	}
 }
 
 // isDraw reports a draw by the fifty-move rule, insufficient material or
