@@ -26,11 +26,13 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 		Usage: "switch a chess engine's search techniques on and off, and measure what each one saves and costs",
 		Description: "ablate runs fixed-depth searches of a set of positions under several technique\n" +
 			"configurations and reports node counts, time to depth and re-search rates.",
-		Reader:         stdin,
-		Writer:         stdout,
-		ErrWriter:      stderr,
-		HideVersion:    true,
-		ExitErrHandler: func(*cli.Context, error) {},
+		Reader:      stdin,
+		Writer:      stdout,
+		ErrWriter:   stderr,
+		HideVersion: true,
+		// Specs hold commas (full,-lmr): slice flags are repeated, not split.
+		DisableSliceFlagSeparator: true,
+		ExitErrHandler:            func(*cli.Context, error) {},
 		Action: func(c *cli.Context) error {
 			if c.Args().Present() {
 				return badInput(fmt.Errorf("no command %q; see ablate --help", c.Args().First()))
@@ -38,6 +40,7 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 			return cli.ShowAppHelp(c)
 		},
 		Commands: []*cli.Command{
+			runCommand(),
 			perftCommand(),
 			uciCommand(),
 		},

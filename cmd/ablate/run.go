@@ -1,0 +1,303 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/jedib0t/go-pretty/v6/progress"
+	"github.com/urfave/cli/v2"
+
+	"github.com/ablate-chess/ablate/experiments"
+	"github.com/ablate-chess/ablate/results"
+)
+
+// exitInterrupted is the status of a run stopped by Ctrl-C (128 + SIGINT).
+const exitInterrupted = 130
+
+func runCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "run",
+		Usage:     "search positions under technique configurations and report what each technique saves and costs",
+		UsageText: "ablate run [--experiment FILE|NAME] [--config NAME=SPEC ...] [--ladder|--leave-one-out|--factorial a,b,c] [--sweep p=from:to:step ...] [flags]",
+		Description: "Runs a fixed-depth search of every position under every configuration and prints a\n" +
+			"summary per configuration against its group's reference. With no experiment,\n" +
+			"configuration or generator it runs the built-in 'stages' experiment.\n\n" +
+			"A SPEC is a preset then +technique, -technique and param=value items, applied left\n" +
+			"to right: 'full,-lmr', 'stage-12,+lmr,lmr-base=100'. See 'ablate techniques'.\n" +
+			"Built-in experiments: " + strings.Join(experiments.Builtin(), ", ") + ".",
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "experiment", Aliases: []string{"e"}, Usage: "experiment `FILE` (TOML) or built-in name"},
+			&cli.StringFlag{Name: "positions", Aliases: []string{"p"}, Usage: "EPD/FEN `FILE` or built-in suite (six, bench, perft); default six or the experiment's"},
+			&cli.StringSliceFlag{Name: "config", Aliases: []string{"c"}, Usage: "a configuration `NAME=SPEC` (repeatable)"},
+			&cli.StringFlag{Name: "ladder", Usage: "techniques `a,b,c`: the base without them, then adding one per row"},
+			&cli.StringFlag{Name: "leave-one-out", Usage: "techniques `a,b,c`: the base, then the base without each"},
+			&cli.StringFlag{Name: "factorial", Usage: "techniques `a,b,c`: all 2^k on/off combinations"},
+			&cli.StringSliceFlag{Name: "sweep", Usage: "parameter range `p=from:to:step` (repeatable; two make a grid)"},
+			&cli.StringFlag{Name: "base", Usage: "the generators' base `SPEC`", Value: "full"},
+			&cli.IntFlag{Name: "depth", Aliases: []string{"d"}, Usage: "search depth (default 8, or the experiment's)"},
+			&cli.IntFlag{Name: "repeat", Aliases: []string{"r"}, Usage: "timing repeats per job (node counts must agree)", Value: 1},
+			&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Usage: "parallel workers", Value: runtime.NumCPU()},
+			&cli.StringSliceFlag{Name: "set", Usage: "`param=value` for every configuration (repeatable)"},
+			&cli.IntFlag{Name: "hash", Usage: "transposition table `MB` per worker", Value: 16},
+			&cli.StringFlag{Name: "reference", Usage: "the configuration `NAME` its group is compared against (default: the group's first)"},
+			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Usage: "stdout format: table, markdown, csv or json", Value: "table"},
+			&cli.BoolFlag{Name: "records", Usage: "print every record (configuration, position, depth) after the summary"},
+			&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write records.csv, summary.csv and run.json to `DIR`"},
+			&cli.StringFlag{Name: "resume", Usage: "finish the interrupted run in `DIR` without redoing finished jobs"},
+			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no progress bar"},
+		},
+		Action: runAction,
+	}
+}
+
+// runSettings is everything a run needs besides the plan; it is stored in
+// run.json so that --resume can rebuild the same run.
+type runSettings struct {
+	Request experiments.Request `json:"request"`
+	Repeat  int                 `json:"repeat"`
+	Workers int                 `json:"workers"`
+	HashMB  int                 `json:"hash_mb"`
+}
+
+func splitList(s string) []string {
+	if s == "" {
+		return nil
+	}
+	var out []string
+	for _, x := range strings.Split(s, ",") {
+		out = append(out, strings.TrimSpace(x))
+	}
+	return out
+}
+
+func runAction(c *cli.Context) error {
+	format := c.String("format")
+	if err := results.CheckFormat(format); err != nil {
+		return badInput(err)
+	}
+	dir := c.String("out")
+	var settings runSettings
+	var prior []results.Record
+	var info *results.RunInfo
+
+	if resume := c.String("resume"); resume != "" {
+		ri, err := results.ReadRunInfo(resume)
+		if err != nil {
+			return badInput(fmt.Errorf("--resume %s: %v", resume, err))
+		}
+		if err := json.Unmarshal(ri.Request, &settings); err != nil {
+			return badInput(fmt.Errorf("--resume %s: run.json has no usable request: %v", resume, err))
+		}
+		if prior, err = results.ReadJournal(resume); err != nil {
+			return badInput(fmt.Errorf("--resume %s: %v", resume, err))
+		}
+		if c.IsSet("jobs") {
+			settings.Workers = c.Int("jobs")
+		}
+		dir, info = resume, ri
+	} else {
+		settings = runSettings{
+			Request: experiments.Request{
+				Experiment:  c.String("experiment"),
+				Configs:     c.StringSlice("config"),
+				Ladder:      splitList(c.String("ladder")),
+				LeaveOneOut: splitList(c.String("leave-one-out")),
+				Factorial:   splitList(c.String("factorial")),
+				Sweeps:      c.StringSlice("sweep"),
+				Base:        c.String("base"),
+				Options: experiments.Options{
+					Positions: c.String("positions"), Depth: c.Int("depth"),
+					Set: c.StringSlice("set"), Reference: c.String("reference"),
+				},
+			},
+			Repeat: c.Int("repeat"), Workers: c.Int("jobs"), HashMB: c.Int("hash"),
+		}
+		r := &settings.Request
+		if r.Experiment == "" && len(r.Configs)+len(r.Ladder)+len(r.LeaveOneOut)+len(r.Factorial)+len(r.Sweeps) == 0 {
+			r.Experiment = "stages"
+		}
+	}
+	if settings.Repeat < 1 || settings.Workers < 1 || settings.HashMB < 1 {
+		return badInput(fmt.Errorf("--repeat, --jobs and --hash must be at least 1"))
+	}
+
+	plan, err := experiments.Build(settings.Request)
+	if err != nil {
+		return badInput(err)
+	}
+	skip := map[string]bool{}
+	for _, r := range prior {
+		skip[experiments.JobKey(r.Group, r.Config, r.Position)] = true
+	}
+
+	// run.json first, so that an interrupted run can be resumed.
+	var journal *results.Journal
+	if dir != "" {
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			return badInput(err)
+		}
+		if info == nil {
+			req, _ := json.Marshal(settings)
+			info = &results.RunInfo{Args: c.Args().Slice(), Request: req, Format: format,
+				Experiment: plan.Name, Description: plan.Description, Started: time.Now().UTC()}
+			info.Args = append([]string{"ablate", "run"}, os.Args[min(2, len(os.Args)):]...)
+			if err := os.Remove(filepath.Join(dir, results.JournalName)); err != nil && !errors.Is(err, os.ErrNotExist) {
+				return err
+			}
+		}
+		info.Configs, info.Reference = plan.Info(), plan.Reference
+		info.Jobs, info.Workers, info.Repeat, info.HashMB = plan.Jobs(), settings.Workers, settings.Repeat, settings.HashMB
+		info.Provenance()
+		if err := results.WriteRunInfo(dir, info); err != nil {
+			return err
+		}
+		if journal, err = results.OpenJournal(dir); err != nil {
+			return err
+		}
+		defer journal.Close()
+	}
+
+	total := plan.Jobs()
+	bar := startProgress(c.App.ErrWriter, c.Bool("quiet"), total, len(skip))
+	ctx, cancel := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer cancel()
+	runner := &experiments.Runner{Plan: plan, Workers: settings.Workers, Repeat: settings.Repeat,
+		HashMB: settings.HashMB, Skip: skip,
+		OnJob: func(recs []results.Record) error {
+			bar.step()
+			if journal != nil {
+				return journal.Append(recs)
+			}
+			return nil
+		}}
+	recs, runErr := runner.Run(ctx)
+	bar.stop()
+	interrupted := errors.Is(runErr, context.Canceled)
+	if runErr != nil && !interrupted {
+		return cli.Exit(runErr.Error(), exitFailed)
+	}
+
+	all := append(prior, recs...)
+	plan.Order(all)
+	sums, err := results.Summarize(all, plan.Reference)
+	if err != nil {
+		return err
+	}
+	if dir != "" {
+		if err := writeRunFiles(dir, all, sums); err != nil {
+			return err
+		}
+		info.Complete = !interrupted
+		if !interrupted {
+			info.Finished = time.Now().UTC()
+		}
+		if err := results.WriteRunInfo(dir, info); err != nil {
+			return err
+		}
+	}
+	if err := results.RenderSummary(c.App.Writer, format, sums); err != nil {
+		return err
+	}
+	if c.Bool("records") {
+		fmt.Fprintln(c.App.Writer)
+		if err := results.RenderRecords(c.App.Writer, format, all); err != nil {
+			return err
+		}
+	}
+	if interrupted {
+		doneJobs := len(skip) + countJobs(recs)
+		msg := fmt.Sprintf("interrupted: %d of %d jobs done", doneJobs, total)
+		if dir != "" {
+			msg += fmt.Sprintf("; their records are in %s; finish with: ablate run --resume %s", dir, dir)
+		}
+		return cli.Exit(msg, exitInterrupted)
+	}
+	return nil
+}
+
+func countJobs(recs []results.Record) int {
+	seen := map[string]bool{}
+	for _, r := range recs {
+		seen[experiments.JobKey(r.Group, r.Config, r.Position)] = true
+	}
+	return len(seen)
+}
+
+func writeRunFiles(dir string, recs []results.Record, sums []results.Summary) error {
+	for _, f := range []struct {
+		name  string
+		write func(io.Writer) error
+	}{
+		{"records.csv", func(w io.Writer) error { return results.WriteCSV(w, recs) }},
+		{"summary.csv", func(w io.Writer) error { return results.WriteSummaryCSV(w, sums) }},
+	} {
+		path := filepath.Join(dir, f.name)
+		file, err := os.Create(path)
+		if err != nil {
+			return err
+		}
+		if err := f.write(file); err != nil {
+			file.Close()
+			return fmt.Errorf("%s: %v", path, err)
+		}
+		if err := file.Close(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// progressBar shows jobs done and time left on stderr, when stderr is a
+// terminal and the user did not ask for quiet.
+type progressBar struct {
+	pw      progress.Writer
+	tracker *progress.Tracker
+}
+
+func startProgress(w io.Writer, quiet bool, total, done int) *progressBar {
+	f, ok := w.(*os.File)
+	if quiet || !ok || total == 0 {
+		return &progressBar{}
+	}
+	if st, err := f.Stat(); err != nil || st.Mode()&os.ModeCharDevice == 0 {
+		return &progressBar{}
+	}
+	pw := progress.NewWriter()
+	pw.SetOutputWriter(f)
+	pw.SetAutoStop(false)
+	pw.SetTrackerLength(30)
+	pw.SetUpdateFrequency(200 * time.Millisecond)
+	pw.ShowETA(true)
+	pw.Style().Visibility.ETA = true
+	pw.Style().Visibility.Speed = false
+	pw.Style().Options.TimeInProgressPrecision = time.Second
+	tr := &progress.Tracker{Message: "jobs", Total: int64(total), Units: progress.UnitsDefault}
+	tr.SetValue(int64(done))
+	pw.AppendTracker(tr)
+	go pw.Render()
+	return &progressBar{pw: pw, tracker: tr}
+}
+
+func (b *progressBar) step() {
+	if b.tracker != nil {
+		b.tracker.Increment(1)
+	}
+}
+
+func (b *progressBar) stop() {
+	if b.pw != nil {
+		b.tracker.MarkAsDone()
+		time.Sleep(250 * time.Millisecond) // let the last frame render
+		b.pw.Stop()
+	}
+}

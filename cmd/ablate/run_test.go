@@ -1,0 +1,119 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/ablate-chess/ablate/results"
+)
+
+func readRecords(t *testing.T, dir string) []results.Record {
+	t.Helper()
+	f, err := os.Open(filepath.Join(dir, "records.csv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	recs, err := results.ReadCSV(f, "records.csv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return recs
+}
+
+func TestRunWritesFiles(t *testing.T) {
+	dir := t.TempDir()
+	out, errw, code := ablate(t, "run", "--config", "base=full", "--config", "lmr-100=full,lmr-base=100",
+		"--leave-one-out", "lmr,lmp", "--depth", "4", "-j", "2", "--out", dir, "--format", "csv", "--set", "lmp-base=4")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errw)
+	}
+	if !strings.HasPrefix(out, strings.Join(results.SummaryColumns(), ",")+"\n") {
+		t.Errorf("stdout is not summary CSV: %q", out[:min(len(out), 200)])
+	}
+	recs := readRecords(t, dir)
+	// (2 configs + 3 leave-one-out rows) x 6 positions x depths 1..4.
+	if len(recs) != 5*6*4 {
+		t.Errorf("%d records", len(recs))
+	}
+	for _, r := range recs {
+		if r.Config == "lmr-100" && r.Params != "lmr-base=100;lmp-base=4" {
+			t.Errorf("lmr-100 params %q", r.Params)
+		}
+		if r.Config == "-lmr" && strings.Contains(","+r.Techniques+",", ",lmr,") {
+			t.Errorf("-lmr record has lmr on: %s", r.Techniques)
+		}
+	}
+	var info results.RunInfo
+	data, _ := os.ReadFile(filepath.Join(dir, "run.json"))
+	if err := json.Unmarshal(data, &info); err != nil || !info.Complete || info.Jobs != 30 || info.GoVersion == "" || len(info.Configs) != 5 {
+		t.Errorf("run.json: %v %+v", err, info)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "summary.csv")); err != nil {
+		t.Error(err)
+	}
+}
+
+func TestRunResumeFinishesTheRun(t *testing.T) {
+	whole := t.TempDir()
+	args := []string{"run", "--config", "a=full", "--config", "b=stage-13", "--depth", "5", "--quiet"}
+	if _, errw, code := ablate(t, append(args, "--out", whole)...); code != 0 {
+		t.Fatalf("exit %d: %s", code, errw)
+	}
+	// An interrupted run: the same run.json, and a journal with only the
+	// first few jobs' records.
+	part := t.TempDir()
+	if _, errw, code := ablate(t, append(args, "--out", part)...); code != 0 {
+		t.Fatalf("exit %d: %s", code, errw)
+	}
+	journal := filepath.Join(part, results.JournalName)
+	data, _ := os.ReadFile(journal)
+	lines := strings.SplitAfter(string(data), "\n")
+	os.WriteFile(journal, []byte(strings.Join(lines[:5*4], "")), 0o644) // 4 jobs of 5 depths
+	os.Remove(filepath.Join(part, "records.csv"))
+
+	if _, errw, code := ablate(t, "run", "--resume", part); code != 0 {
+		t.Fatalf("resume: exit %d: %s", code, errw)
+	}
+	a, b := readRecords(t, whole), readRecords(t, part)
+	if len(a) != len(b) {
+		t.Fatalf("%d records resumed, %d whole", len(b), len(a))
+	}
+	for i := range a {
+		if a[i].Config != b[i].Config || a[i].Position != b[i].Position || a[i].Depth != b[i].Depth || a[i].Nodes != b[i].Nodes {
+			t.Errorf("record %d: %s/%s/%d %d nodes resumed, %s/%s/%d %d whole", i,
+				b[i].Config, b[i].Position, b[i].Depth, b[i].Nodes, a[i].Config, a[i].Position, a[i].Depth, a[i].Nodes)
+		}
+	}
+}
+
+func TestRunBadInput(t *testing.T) {
+	dir := t.TempDir()
+	bad := filepath.Join(dir, "bad.epd")
+	os.WriteFile(bad, []byte("4k3/8/8/8/8/8/8/4K3 w - - 0 1\nnot a fen\n"), 0o644)
+	exp := filepath.Join(dir, "x.toml")
+	os.WriteFile(exp, []byte("name = \"x\"\n[[matrix]]\ncolumns = [\"lmr\"]\nrows = [{ name = \"a\", cells = [3] }]\n"), 0o644)
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"run", "--config", "a=full,+lmx"}, `unknown technique "lmx" (known: alpha-beta`},
+		{[]string{"run", "--config", "a=fulll"}, `unknown preset "fulll"`},
+		{[]string{"run", "--config", "a=full,lmr-base=1000"}, "out of range 0..400"},
+		{[]string{"run", "--config", "a=full", "--positions", bad}, "bad.epd:2: want a FEN"},
+		{[]string{"run", "--experiment", exp}, "cell 1 is 3, want 1 (on) or 0 (off)"},
+		{[]string{"run", "--experiment", "nosuch"}, "no built-in experiment of that name"},
+		{[]string{"run", "--ladder", "lmr", "--format", "xml"}, `unknown format "xml"`},
+		{[]string{"run", "--sweep", "lmr-base=10"}, "want name=from:to:step"},
+		{[]string{"run", "--resume", dir}, "--resume"},
+		{[]string{"run", "--config", "a=full", "--set", "nope=1"}, `unknown parameter "nope"`},
+	} {
+		_, errw, code := ablate(t, c.args...)
+		if code != 2 || !strings.Contains(errw, c.want) {
+			t.Errorf("%v: exit %d, stderr %q; want 2 and %q", c.args, code, errw, c.want)
+		}
+	}
+}

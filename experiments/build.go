@@ -1,0 +1,84 @@
+package experiments
+
+import "fmt"
+
+// Request is what a command line asks to run: an experiment file and/or
+// configurations and generators.
+type Request struct {
+	Experiment   string   // file or built-in name
+	Configs      []string // NAME=SPEC
+	Ladder       []string
+	LeaveOneOut  []string
+	Factorial    []string
+	Sweeps       []string // name=from:to:step, several make a grid
+	Base         string   // the generators' base spec (default: full)
+	DefaultDepth int      // depth when neither options nor the experiment give one
+	Options
+}
+
+// Build makes the plan a request describes. Any mistake is an error that
+// says where it is and what is valid, before any search starts.
+func Build(req Request) (*Plan, error) {
+	b := newBuilder(req.Experiment, req.Options)
+	if req.Experiment != "" {
+		f, err := LoadFile(req.Experiment)
+		if err != nil {
+			return nil, err
+		}
+		if err := b.addFile(f); err != nil {
+			return nil, err
+		}
+	}
+	suite, err := b.suite("six", nil)
+	if err != nil {
+		return nil, err
+	}
+	depth := firstInt(req.Depth, req.DefaultDepth, 8)
+	base := first(req.Base, "full")
+	for _, kv := range req.Configs {
+		name, spec, ok := cutSpec(kv)
+		if !ok {
+			return nil, fmt.Errorf("--config %q: want NAME=SPEC, as in no-lmr=full,-lmr", kv)
+		}
+		if err := b.add("configs", name, spec, suite, depth); err != nil {
+			return nil, fmt.Errorf("--config %s", err)
+		}
+	}
+	for _, g := range []struct {
+		flag string
+		list []string
+		fn   func(string, []string) ([]genRow, error)
+	}{{"ladder", req.Ladder, Ladder}, {"leave-one-out", req.LeaveOneOut, LeaveOneOut},
+		{"factorial", req.Factorial, Factorial}, {"sweep", req.Sweeps, Sweep}} {
+		if len(g.list) == 0 {
+			continue
+		}
+		rows, err := g.fn(base, g.list)
+		if err != nil {
+			return nil, fmt.Errorf("--%s: %v", g.flag, err)
+		}
+		for _, r := range rows {
+			if err := b.add(g.flag, r.name, r.spec, suite, depth); err != nil {
+				return nil, fmt.Errorf("--%s: %v", g.flag, err)
+			}
+		}
+	}
+	if b.plan.Name == "" {
+		b.plan.Name = "custom"
+	}
+	return b.finish()
+}
+
+// cutSpec splits NAME=SPEC at the first '=' that comes before any comma
+// (a spec's own items may hold '=': lmr-100=full,lmr-base=100).
+func cutSpec(s string) (name, spec string, ok bool) {
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '=':
+			return s[:i], s[i+1:], i > 0
+		case ',':
+			return "", "", false
+		}
+	}
+	return "", "", false
+}

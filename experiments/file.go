@@ -1,0 +1,238 @@
+package experiments
+
+import (
+	"bytes"
+	"embed"
+	"errors"
+	"fmt"
+	"os"
+	"sort"
+	"strings"
+
+	"github.com/BurntSushi/toml"
+)
+
+// An experiment file (TOML) names positions, a depth, a base preset and one
+// or more matrices. A matrix is configurations as rows and techniques as
+// columns: each row switches each column's technique on (1) or off (0) on
+// the base, and may set parameters; techniques the matrix does not name keep
+// the base's setting. A matrix may instead list rows as specs, or use a
+// generator (ladder, leave_one_out, factorial, sweep). See experiments/*.toml.
+//
+// BurntSushi/toml parses the files: it reports syntax errors with their
+// line, and the keys it did not use, which we reject by name.
+type File struct {
+	Name        string   `toml:"name"`
+	Description string   `toml:"description"`
+	Positions   string   `toml:"positions"`
+	Depth       int      `toml:"depth"`
+	Base        string   `toml:"base"`
+	Reference   string   `toml:"reference"`
+	Matrices    []Matrix `toml:"matrix"`
+}
+
+// Matrix is one group of configurations.
+type Matrix struct {
+	Name        string   `toml:"name"`
+	Positions   string   `toml:"positions"`
+	IDs         []string `toml:"ids"`
+	Depth       int      `toml:"depth"`
+	Base        string   `toml:"base"`
+	Reference   string   `toml:"reference"`
+	Columns     []string `toml:"columns"`
+	Rows        []RowDef `toml:"rows"`
+	Ladder      []string `toml:"ladder"`
+	LeaveOneOut []string `toml:"leave_one_out"`
+	Factorial   []string `toml:"factorial"`
+	Sweep       []string `toml:"sweep"`
+}
+
+// RowDef is one row of a matrix: cells against the columns, or a spec.
+type RowDef struct {
+	Name  string   `toml:"name"`
+	Cells []int    `toml:"cells"`
+	Spec  string   `toml:"spec"`
+	Set   []string `toml:"set"`
+	Depth int      `toml:"depth"`
+}
+
+//go:embed *.toml
+var builtin embed.FS
+
+// Builtin lists the built-in experiments.
+func Builtin() []string {
+	entries, _ := builtin.ReadDir(".")
+	var names []string
+	for _, e := range entries {
+		names = append(names, strings.TrimSuffix(e.Name(), ".toml"))
+	}
+	sort.Strings(names)
+	return names
+}
+
+// LoadFile reads a built-in experiment by name, or else the file at path.
+func LoadFile(nameOrPath string) (*File, error) {
+	data, err := builtin.ReadFile(nameOrPath + ".toml")
+	source := nameOrPath
+	if err != nil {
+		data, err = os.ReadFile(nameOrPath)
+		if errors.Is(err, os.ErrNotExist) {
+			return nil, fmt.Errorf("%s: no such file, and no built-in experiment of that name (built-in: %s)",
+				nameOrPath, strings.Join(Builtin(), ", "))
+		}
+		if err != nil {
+			return nil, err
+		}
+	} else {
+		source = "experiments/" + nameOrPath + ".toml"
+	}
+	return ParseFile(data, source)
+}
+
+// ParseFile parses an experiment file's text; source names it in errors.
+func ParseFile(data []byte, source string) (*File, error) {
+	var f File
+	md, err := toml.NewDecoder(bytes.NewReader(data)).Decode(&f)
+	if err != nil {
+		var pe toml.ParseError
+		if errors.As(err, &pe) {
+			return nil, fmt.Errorf("%s:%d: %s", source, pe.Position.Line, pe.Message)
+		}
+		return nil, fmt.Errorf("%s: %v", source, err)
+	}
+	if und := md.Undecoded(); len(und) > 0 {
+		keys := make([]string, len(und))
+		for i, k := range und {
+			keys[i] = k.String()
+		}
+		return nil, fmt.Errorf("%s: unknown key %s (known: name, description, positions, depth, base, reference, matrix; "+
+			"in a matrix: name, positions, ids, depth, base, reference, columns, rows, ladder, leave_one_out, factorial, sweep; "+
+			"in a row: name, cells, spec, set, depth)", source, strings.Join(keys, ", "))
+	}
+	if len(f.Matrices) == 0 {
+		return nil, fmt.Errorf("%s: no [[matrix]]", source)
+	}
+	return &f, nil
+}
+
+// addFile adds an experiment file's matrices to the plan.
+func (b *builder) addFile(f *File) error {
+	b.plan.Name, b.plan.Description = f.Name, f.Description
+	for i, m := range f.Matrices {
+		group := m.Name
+		if group == "" {
+			group = fmt.Sprintf("matrix %d", i+1)
+		}
+		where := fmt.Sprintf("%s, matrix %q", f.Name, group)
+		base := first(m.Base, f.Base, "full")
+		suite, err := b.suite(first(m.Positions, f.Positions, "six"), m.IDs)
+		if err != nil {
+			return fmt.Errorf("%s: %v", where, err)
+		}
+		depth := firstInt(b.opts.Depth, m.Depth, f.Depth, 8)
+		rows, err := matrixRows(&m, base)
+		if err != nil {
+			return fmt.Errorf("%s: %v", where, err)
+		}
+		for _, r := range rows {
+			d := depth
+			if r.depth != 0 {
+				d = r.depth
+			}
+			if err := b.add(group, r.name, r.spec, suite, d); err != nil {
+				return fmt.Errorf("%s: %v", where, err)
+			}
+		}
+		if ref := first(m.Reference, f.Reference); ref != "" {
+			if b.names[ref] == group {
+				b.plan.Reference[group] = ref
+			} else if m.Reference != "" {
+				return fmt.Errorf("%s: reference %q is not one of its rows", where, ref)
+			}
+		}
+	}
+	return nil
+}
+
+type fileRow struct {
+	name, spec string
+	depth      int
+}
+
+// matrixRows expands a matrix into named specs.
+func matrixRows(m *Matrix, base string) ([]fileRow, error) {
+	gens := 0
+	var gen []genRow
+	var err error
+	for _, g := range []struct {
+		list []string
+		fn   func(string, []string) ([]genRow, error)
+	}{{m.Ladder, Ladder}, {m.LeaveOneOut, LeaveOneOut}, {m.Factorial, Factorial}, {m.Sweep, Sweep}} {
+		if len(g.list) > 0 {
+			gens++
+			gen, err = g.fn(base, g.list)
+			if err != nil {
+				return nil, err
+			}
+		}
+	}
+	if gens > 1 || (gens == 1 && len(m.Rows) > 0) {
+		return nil, fmt.Errorf("give rows or one generator (ladder, leave_one_out, factorial, sweep), not several")
+	}
+	var out []fileRow
+	for _, g := range gen {
+		out = append(out, fileRow{g.name, g.spec, 0})
+	}
+	for j, r := range m.Rows {
+		if r.Name == "" {
+			return nil, fmt.Errorf("row %d has no name", j+1)
+		}
+		spec := base
+		switch {
+		case r.Spec != "" && r.Cells != nil:
+			return nil, fmt.Errorf("row %s: give cells or spec, not both", r.Name)
+		case r.Spec != "":
+			spec = r.Spec
+		case r.Cells != nil:
+			if len(r.Cells) != len(m.Columns) {
+				return nil, fmt.Errorf("row %s has %d cells for %d columns", r.Name, len(r.Cells), len(m.Columns))
+			}
+			for k, c := range r.Cells {
+				switch c {
+				case 1:
+					spec += ",+" + m.Columns[k]
+				case 0:
+					spec += ",-" + m.Columns[k]
+				default:
+					return nil, fmt.Errorf("row %s: cell %d is %d, want 1 (on) or 0 (off)", r.Name, k+1, c)
+				}
+			}
+		}
+		for _, kv := range r.Set {
+			spec += "," + kv
+		}
+		out = append(out, fileRow{r.Name, spec, r.Depth})
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("no rows")
+	}
+	return out, nil
+}
+
+func first(s ...string) string {
+	for _, x := range s {
+		if x != "" {
+			return x
+		}
+	}
+	return ""
+}
+
+func firstInt(v ...int) int {
+	for _, x := range v {
+		if x != 0 {
+			return x
+		}
+	}
+	return 0
+}

@@ -1,0 +1,130 @@
+package experiments
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/ablate-chess/ablate/engine/search"
+	"github.com/ablate-chess/ablate/positions"
+)
+
+// Plan is everything a run does: named configurations, grouped (one group
+// per matrix or generator), each with its positions and depth. Every
+// (configuration, position) pair is an independent job.
+type Plan struct {
+	Name        string
+	Description string
+	Rows        []Row
+	// Reference names each group's reference configuration; a group
+	// without one compares against its first row.
+	Reference map[string]string
+}
+
+// Row is one configuration of a plan.
+type Row struct {
+	Group  string
+	Name   string
+	Spec   string // how it was defined, for run.json: "full,-lmr,lmr-base=100"
+	Config search.Config
+	Suite  *positions.Suite
+	Depth  int
+}
+
+// Jobs counts the plan's (configuration, position) pairs.
+func (p *Plan) Jobs() int {
+	n := 0
+	for _, r := range p.Rows {
+		n += len(r.Suite.Entries)
+	}
+	return n
+}
+
+// Options are the settings that apply to a whole plan.
+type Options struct {
+	Positions string   // suite name or file; overrides the experiment's and matrices'
+	Depth     int      // overrides the experiment's and matrices' (not a row's own)
+	Set       []string // name=value, applied to every configuration last
+	Reference string   // a configuration name: the reference of its group
+}
+
+// builder assembles a plan: it loads each suite once and checks names.
+type builder struct {
+	plan   *Plan
+	opts   Options
+	suites map[string]*positions.Suite
+	names  map[string]string // config name -> group
+}
+
+func newBuilder(name string, opts Options) *builder {
+	return &builder{plan: &Plan{Name: name, Reference: map[string]string{}}, opts: opts,
+		suites: map[string]*positions.Suite{}, names: map[string]string{}}
+}
+
+// suite loads a suite once, keeping only the given ids if any.
+func (b *builder) suite(name string, ids []string) (*positions.Suite, error) {
+	if b.opts.Positions != "" {
+		name = b.opts.Positions
+	}
+	key := name + "\x00" + strings.Join(ids, ",")
+	if s, ok := b.suites[key]; ok {
+		return s, nil
+	}
+	s, err := positions.Load(name)
+	if err != nil {
+		return nil, err
+	}
+	if len(ids) > 0 {
+		kept := &positions.Suite{Name: s.Name}
+		for _, id := range ids {
+			found := false
+			for _, e := range s.Entries {
+				if e.ID == id {
+					kept.Entries = append(kept.Entries, e)
+					found = true
+				}
+			}
+			if !found {
+				return nil, fmt.Errorf("positions %s have no id %q", name, id)
+			}
+		}
+		s = kept
+	}
+	b.suites[key] = s
+	return s, nil
+}
+
+// add appends a row built from a spec, with the plan-wide --set items.
+func (b *builder) add(group, name, spec string, suite *positions.Suite, depth int) error {
+	if prev, dup := b.names[name]; dup {
+		return fmt.Errorf("configuration %q is defined twice (in %s and %s)", name, prev, group)
+	}
+	cfg, err := search.ParseConfig(spec)
+	if err != nil {
+		return fmt.Errorf("configuration %s (%s): %v", name, spec, err)
+	}
+	for _, kv := range b.opts.Set {
+		if err := cfg.Params.SetString(kv); err != nil {
+			return fmt.Errorf("--set %s: %v", kv, err)
+		}
+	}
+	if depth < 1 || depth > search.MaxPly-1 {
+		return fmt.Errorf("configuration %s: depth %d is not from 1 to %d", name, depth, search.MaxPly-1)
+	}
+	b.names[name] = group
+	b.plan.Rows = append(b.plan.Rows, Row{Group: group, Name: name, Spec: spec, Config: cfg, Suite: suite, Depth: depth})
+	return nil
+}
+
+func (b *builder) finish() (*Plan, error) {
+	if len(b.plan.Rows) == 0 {
+		return nil, fmt.Errorf("no configurations to run")
+	}
+	if ref := b.opts.Reference; ref != "" {
+		group, ok := b.names[ref]
+		if !ok {
+			return nil, fmt.Errorf("--reference %s: no configuration of that name", ref)
+		}
+		b.plan.Reference[group] = ref
+	}
+	return b.plan, nil
+}

@@ -1,0 +1,117 @@
+package results
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"strconv"
+
+	"github.com/olekukonko/tablewriter"
+	"github.com/olekukonko/tablewriter/renderer"
+	"github.com/olekukonko/tablewriter/tw"
+)
+
+// Formats lists the output formats.
+var Formats = []string{"table", "markdown", "csv", "json"}
+
+// CheckFormat says whether format is one of Formats.
+func CheckFormat(format string) error {
+	for _, f := range Formats {
+		if f == format {
+			return nil
+		}
+	}
+	return fmt.Errorf("unknown format %q (known: table, markdown, csv, json)", format)
+}
+
+// newTable returns a tablewriter table for the terminal or Markdown, with
+// headers as written and numbers right-aligned.
+func newTable(w io.Writer, format string, header []string, rightFrom int) *tablewriter.Table {
+	opts := []tablewriter.Option{
+		tablewriter.WithHeaderAutoFormat(tw.Off),
+		tablewriter.WithRowAutoWrap(tw.WrapNone),
+		tablewriter.WithHeaderAutoWrap(tw.WrapNone),
+	}
+	if format == "markdown" {
+		opts = append(opts, tablewriter.WithRenderer(renderer.NewMarkdown()))
+	}
+	align := make([]tw.Align, len(header))
+	for i := range align {
+		align[i] = tw.AlignLeft
+		if i >= rightFrom {
+			align[i] = tw.AlignRight
+		}
+	}
+	opts = append(opts, tablewriter.WithRowAlignmentConfig(tw.CellAlignment{PerColumn: align}),
+		tablewriter.WithHeaderAlignmentConfig(tw.CellAlignment{PerColumn: align}))
+	t := tablewriter.NewTable(w, opts...)
+	t.Header(header)
+	return t
+}
+
+func fmtRatio(x float64) string { return strconv.FormatFloat(x, 'f', 3, 64) }
+func fmtPct(x float64) string   { return strconv.FormatFloat(100*x, 'f', 2, 64) + "%" }
+func fmtMS(x float64) string    { return strconv.FormatFloat(x, 'f', 1, 64) }
+
+// RenderSummary writes the summaries in format. Tables leave out the
+// group column when there is only one group.
+func RenderSummary(w io.Writer, format string, sums []Summary) error {
+	switch format {
+	case "csv":
+		return WriteSummaryCSV(w, sums)
+	case "json":
+		return writeJSON(w, sums)
+	}
+	groups := map[string]bool{}
+	for _, s := range sums {
+		groups[s.Group] = true
+	}
+	header := []string{"group", "config", "depth", "nodes", "ratio", "geomean", "time ms", "time ratio",
+		"knps", "pvs re-search", "lmr re-search", "agree", "abs Δscore", "solved"}
+	skip := 0
+	if len(groups) < 2 {
+		header, skip = header[1:], 1
+	}
+	t := newTable(w, format, header, 2-skip)
+	for _, s := range sums {
+		solved := ""
+		if s.Solvable > 0 {
+			solved = fmt.Sprintf("%d/%d", s.Solved, s.Solvable)
+		}
+		row := []string{s.Group, s.Config, strconv.Itoa(s.Depth), strconv.FormatUint(s.Nodes, 10),
+			fmtRatio(s.NodeRatio), fmtRatio(s.GeoMeanNodeRatio), fmtMS(s.TimeMS), fmtRatio(s.TimeRatio),
+			strconv.FormatFloat(s.NPS/1000, 'f', 0, 64), fmtPct(s.PVSResearchRate), fmtPct(s.LMRResearchRate),
+			fmtPct(s.BestMoveAgreement), strconv.FormatFloat(s.MeanAbsScoreChange, 'f', 1, 64), solved}
+		if err := t.Append(row[skip:]); err != nil {
+			return err
+		}
+	}
+	return t.Render()
+}
+
+// RenderRecords writes records in format (table and markdown show the main
+// columns; csv and json all of them).
+func RenderRecords(w io.Writer, format string, recs []Record) error {
+	switch format {
+	case "csv":
+		return WriteCSV(w, recs)
+	case "json":
+		return writeJSON(w, recs)
+	}
+	t := newTable(w, format, []string{"config", "position", "depth", "nodes", "qnodes", "time ms", "ebf",
+		"best", "score", "pvs re-search", "lmr re-search", "solved"}, 2)
+	for _, r := range recs {
+		if err := t.Append([]string{r.Config, r.Position, strconv.Itoa(r.Depth), strconv.FormatUint(r.Nodes, 10),
+			strconv.FormatUint(r.QNodes, 10), fmtMS(r.TimeMS), strconv.FormatFloat(r.EBF, 'f', 2, 64), r.BestMove,
+			strconv.Itoa(r.ScoreCP), fmtPct(r.PVSResearchRate), fmtPct(r.LMRResearchRate), r.Solved}); err != nil {
+			return err
+		}
+	}
+	return t.Render()
+}
+
+func writeJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(v)
+}

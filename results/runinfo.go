@@ -1,0 +1,120 @@
+package results
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"runtime/debug"
+	"strings"
+	"time"
+)
+
+// RunInfo is run.json: what it takes to re-run a run and to judge its
+// numbers later.
+type RunInfo struct {
+	Args        []string          `json:"args"`    // the command line, for people
+	Request     json.RawMessage   `json:"request"` // what was asked, for --resume
+	Format      string            `json:"format"`
+	Experiment  string            `json:"experiment"`
+	Description string            `json:"description,omitempty"`
+	Configs     []ConfigInfo      `json:"configs"`
+	Reference   map[string]string `json:"reference,omitempty"` // by group
+	Jobs        int               `json:"jobs"`
+	Workers     int               `json:"workers"`
+	Repeat      int               `json:"repeat"`
+	HashMB      int               `json:"hash_mb"`
+	Engine      string            `json:"engine"`
+	Commit      string            `json:"commit"`
+	GoVersion   string            `json:"go_version"`
+	CPU         string            `json:"cpu"`
+	Cores       int               `json:"cores"`
+	Started     time.Time         `json:"started"`
+	Finished    time.Time         `json:"finished,omitzero"`
+	Complete    bool              `json:"complete"`
+}
+
+// ConfigInfo records one configuration as run.
+type ConfigInfo struct {
+	Group      string `json:"group"`
+	Name       string `json:"name"`
+	Spec       string `json:"spec"`
+	Techniques string `json:"techniques"`
+	Params     string `json:"params,omitempty"`
+	Positions  string `json:"positions"`
+	Depth      int    `json:"depth"`
+}
+
+// Provenance fills in the engine, commit, Go version and CPU.
+func (ri *RunInfo) Provenance() {
+	ri.Engine, ri.Commit = Version()
+	ri.GoVersion = runtime.Version()
+	ri.CPU = cpuModel()
+	ri.Cores = runtime.NumCPU()
+}
+
+// Version returns the module version and VCS revision the binary was
+// built from ("(devel)" and "unknown" when not recorded).
+func Version() (version, commit string) {
+	version, commit = "(devel)", "unknown"
+	info, ok := debug.ReadBuildInfo()
+	if !ok {
+		return
+	}
+	if info.Main.Version != "" {
+		version = info.Main.Version
+	}
+	dirty := false
+	for _, s := range info.Settings {
+		switch s.Key {
+		case "vcs.revision":
+			commit = s.Value
+		case "vcs.modified":
+			dirty = s.Value == "true"
+		}
+	}
+	if dirty {
+		commit += "+dirty"
+	}
+	return
+}
+
+func cpuModel() string {
+	f, err := os.Open("/proc/cpuinfo")
+	if err != nil {
+		return runtime.GOARCH
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		if k, v, ok := strings.Cut(sc.Text(), ":"); ok && strings.TrimSpace(k) == "model name" {
+			return strings.TrimSpace(v)
+		}
+	}
+	return runtime.GOARCH
+}
+
+// WriteRunInfo writes dir/run.json.
+func WriteRunInfo(dir string, ri *RunInfo) error {
+	data, err := json.MarshalIndent(ri, "", "  ")
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(filepath.Join(dir, "run.json"), append(data, '\n'), 0o644)
+}
+
+// ReadRunInfo reads dir/run.json.
+func ReadRunInfo(dir string) (*RunInfo, error) {
+	path := filepath.Join(dir, "run.json")
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	var ri RunInfo
+	if err := json.Unmarshal(data, &ri); err != nil {
+		return nil, fmt.Errorf("%s: %v", path, err)
+	}
+	return &ri, nil
+}

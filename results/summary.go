@@ -1,0 +1,144 @@
+package results
+
+import (
+	"fmt"
+	"io"
+	"math"
+	"reflect"
+)
+
+// Summary is one configuration's totals over its positions at its final
+// depth, compared with the reference configuration of its group.
+type Summary struct {
+	Group               string  `csv:"group" json:"group"`
+	Config              string  `csv:"config" json:"config"`
+	Reference           string  `csv:"reference" json:"reference"`
+	Positions           int     `csv:"positions" json:"positions"`
+	Depth               int     `csv:"depth" json:"depth"`
+	Nodes               uint64  `csv:"nodes" json:"nodes"`
+	NodeRatio           float64 `csv:"node_ratio" json:"node_ratio"`                       // total nodes / reference's
+	GeoMeanNodeRatio    float64 `csv:"geomean_node_ratio" json:"geomean_node_ratio"`       // geometric mean of per-position ratios
+	TimeMS              float64 `csv:"time_ms" json:"time_ms"`                             // total time to depth (medians)
+	TimeRatio           float64 `csv:"time_ratio" json:"time_ratio"`                       // total time / reference's
+	NPS                 float64 `csv:"nps" json:"nps"`                                     // total nodes / total time
+	PVSResearchRate     float64 `csv:"pvs_research_rate" json:"pvs_research_rate"`         // all re-searches / all null-window searches
+	LMRResearchRate     float64 `csv:"lmr_research_rate" json:"lmr_research_rate"`         // all re-searches / all reduced searches
+	BestMoveAgreement   float64 `csv:"best_move_agreement" json:"best_move_agreement"`     // share of positions with the reference's best move
+	MeanAbsScoreChange  float64 `csv:"mean_abs_score_change" json:"mean_abs_score_change"` // centipawns, against the reference
+	Solved              int     `csv:"solved" json:"solved"`
+	Solvable            int     `csv:"solvable" json:"solvable"`
+	SolveRate           float64 `csv:"solve_rate" json:"solve_rate"`
+	FirstMoveCutoffRate float64 `csv:"first_move_cutoff_rate" json:"first_move_cutoff_rate"`
+}
+
+// WriteSummaryCSV writes summaries with a header line.
+func WriteSummaryCSV(w io.Writer, s []Summary) error {
+	return writeCSV(w, s)
+}
+
+// SummaryColumns returns the summary.csv header.
+func SummaryColumns() []string { return csvColumns(reflect.TypeOf(Summary{})) }
+
+// Summarize builds one summary per (group, configuration), in the order the
+// configurations first appear in recs. Each configuration is summed at its
+// deepest depth. The reference of a group is the configuration named
+// reference[group] if given and present, else the group's first.
+func Summarize(recs []Record, reference map[string]string) ([]Summary, error) {
+	type key struct{ group, config string }
+	var order []key
+	final := map[key]int{}         // deepest depth
+	atFinal := map[key][]*Record{} // records at that depth, in record order
+	byPos := map[key]map[string]*Record{}
+	for i := range recs {
+		r := &recs[i]
+		k := key{r.Group, r.Config}
+		d, seen := final[k]
+		if !seen {
+			order = append(order, k)
+		}
+		if !seen || r.Depth > d {
+			final[k] = r.Depth
+			atFinal[k] = nil
+			byPos[k] = map[string]*Record{}
+		}
+		if r.Depth == final[k] {
+			if _, dup := byPos[k][r.Position]; dup {
+				return nil, fmt.Errorf("two records for %s / %s / %s at depth %d", r.Group, r.Config, r.Position, r.Depth)
+			}
+			byPos[k][r.Position] = r
+			atFinal[k] = append(atFinal[k], r)
+		}
+	}
+	refOf := map[string]key{}
+	for _, k := range order {
+		if _, ok := refOf[k.group]; !ok {
+			refOf[k.group] = k
+		}
+		if name, ok := reference[k.group]; ok && name == k.config {
+			refOf[k.group] = k
+		}
+	}
+
+	out := make([]Summary, 0, len(order))
+	for _, k := range order {
+		rk := refOf[k.group]
+		s := Summary{Group: k.group, Config: k.config, Reference: rk.config, Depth: final[k]}
+		var time float64
+		var pvsS, pvsR, lmrS, lmrR, beta, first uint64
+		var logRatio, absScore float64
+		compared, agree := 0, 0
+		for _, r := range atFinal[k] {
+			s.Positions++
+			s.Nodes += r.Nodes
+			time += r.TimeMS
+			pvsS, pvsR = pvsS+r.PVSSearches, pvsR+r.PVSResearches
+			lmrS, lmrR = lmrS+r.LMRReduced, lmrR+r.LMRResearches
+			beta, first = beta+r.BetaCutoffs, first+r.FirstMoveCutoffs
+			switch r.Solved {
+			case "yes":
+				s.Solved++
+				s.Solvable++
+			case "no":
+				s.Solvable++
+			}
+			if ref, ok := byPos[rk][r.Position]; ok && ref.Nodes > 0 && r.Nodes > 0 {
+				compared++
+				logRatio += math.Log(float64(r.Nodes) / float64(ref.Nodes))
+				absScore += math.Abs(float64(r.ScoreCP - ref.ScoreCP))
+				if r.BestMove == ref.BestMove {
+					agree++
+				}
+			}
+		}
+		s.TimeMS = time
+		s.NPS = ratio(float64(s.Nodes), time/1000)
+		s.PVSResearchRate = ratio(float64(pvsR), float64(pvsS))
+		s.LMRResearchRate = ratio(float64(lmrR), float64(lmrS))
+		s.FirstMoveCutoffRate = ratio(float64(first), float64(beta))
+		s.SolveRate = ratio(float64(s.Solved), float64(s.Solvable))
+		if compared > 0 {
+			s.GeoMeanNodeRatio = math.Exp(logRatio / float64(compared))
+			s.BestMoveAgreement = float64(agree) / float64(compared)
+			s.MeanAbsScoreChange = absScore / float64(compared)
+		}
+		out = append(out, s)
+	}
+	// Totals against the reference's totals, once all are known.
+	total := map[key]Summary{}
+	for _, s := range out {
+		total[key{s.Group, s.Config}] = s
+	}
+	for i := range out {
+		ref := total[refOf[out[i].Group]]
+		out[i].NodeRatio = ratio(float64(out[i].Nodes), float64(ref.Nodes))
+		out[i].TimeRatio = ratio(out[i].TimeMS, ref.TimeMS)
+	}
+	return out, nil
+}
+
+func ratio(a, b float64) float64 {
+	if b == 0 {
+		return 0
+	}
+	return a / b
+}
