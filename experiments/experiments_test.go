@@ -48,7 +48,10 @@ func TestGenerators(t *testing.T) {
 	}{
 		{"unknown technique", func() error { _, err := Ladder("full", []string{"lmx"}); return err }(), `unknown technique "lmx"`},
 		{"twice", func() error { _, err := LeaveOneOut("full", []string{"lmr", "lmr"}); return err }(), "given twice"},
-		{"too many", func() error { _, err := Factorial("full", strings.Split("pvs,lmr,lmp,nmp,rfp,tt,killers,history,qsearch", ",")); return err }(), "at most 8"},
+		{"too many", func() error {
+			_, err := Factorial("full", strings.Split("pvs,lmr,lmp,nmp,rfp,tt,killers,history,qsearch", ","))
+			return err
+		}(), "at most 8"},
 		{"range out of bounds", func() error { _, err := Sweep("full", []string{"lmr-base=0:500:100"}); return err }(), "out of range 0..400"},
 		{"malformed range", func() error { _, err := Sweep("full", []string{"lmr-base=50"}); return err }(), "want name=from:to:step"},
 	} {
