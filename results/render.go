@@ -1,6 +1,7 @@
 package results
 
 import (
+	"encoding/csv"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -24,9 +25,26 @@ func CheckFormat(format string) error {
 	return fmt.Errorf("unknown format %q (known: table, markdown, csv, json)", format)
 }
 
-// newTable returns a tablewriter table for the terminal or Markdown, with
-// headers as written and numbers right-aligned.
-func newTable(w io.Writer, format string, header []string, rightFrom int) *tablewriter.Table {
+// RenderTable writes a table of strings: drawn by tablewriter for the
+// terminal (table) or as Markdown, or as CSV or JSON (an array of objects
+// keyed by the header). Columns from rightFrom on are right-aligned.
+func RenderTable(w io.Writer, format string, header []string, rows [][]string, rightFrom int) error {
+	switch format {
+	case "csv":
+		cw := csv.NewWriter(w)
+		cw.Write(header)
+		cw.WriteAll(rows)
+		return cw.Error()
+	case "json":
+		objs := make([]map[string]string, len(rows))
+		for i, r := range rows {
+			objs[i] = map[string]string{}
+			for j, h := range header {
+				objs[i][h] = r[j]
+			}
+		}
+		return writeJSON(w, objs)
+	}
 	opts := []tablewriter.Option{
 		tablewriter.WithHeaderAutoFormat(tw.Off),
 		tablewriter.WithRowAutoWrap(tw.WrapNone),
@@ -46,7 +64,12 @@ func newTable(w io.Writer, format string, header []string, rightFrom int) *table
 		tablewriter.WithHeaderAlignmentConfig(tw.CellAlignment{PerColumn: align}))
 	t := tablewriter.NewTable(w, opts...)
 	t.Header(header)
-	return t
+	for _, r := range rows {
+		if err := t.Append(r); err != nil {
+			return err
+		}
+	}
+	return t.Render()
 }
 
 func fmtRatio(x float64) string { return strconv.FormatFloat(x, 'f', 3, 64) }
@@ -72,7 +95,7 @@ func RenderSummary(w io.Writer, format string, sums []Summary) error {
 	if len(groups) < 2 {
 		header, skip = header[1:], 1
 	}
-	t := newTable(w, format, header, 2-skip)
+	var rows [][]string
 	for _, s := range sums {
 		solved := ""
 		if s.Solvable > 0 {
@@ -82,11 +105,9 @@ func RenderSummary(w io.Writer, format string, sums []Summary) error {
 			fmtRatio(s.NodeRatio), fmtRatio(s.GeoMeanNodeRatio), fmtMS(s.TimeMS), fmtRatio(s.TimeRatio),
 			strconv.FormatFloat(s.NPS/1000, 'f', 0, 64), fmtPct(s.PVSResearchRate), fmtPct(s.LMRResearchRate),
 			fmtPct(s.BestMoveAgreement), strconv.FormatFloat(s.MeanAbsScoreChange, 'f', 1, 64), solved}
-		if err := t.Append(row[skip:]); err != nil {
-			return err
-		}
+		rows = append(rows, row[skip:])
 	}
-	return t.Render()
+	return RenderTable(w, format, header, rows, 2-skip)
 }
 
 // RenderRecords writes records in format (table and markdown show the main
@@ -98,16 +119,14 @@ func RenderRecords(w io.Writer, format string, recs []Record) error {
 	case "json":
 		return writeJSON(w, recs)
 	}
-	t := newTable(w, format, []string{"config", "position", "depth", "nodes", "qnodes", "time ms", "ebf",
-		"best", "score", "pvs re-search", "lmr re-search", "solved"}, 2)
+	var rows [][]string
 	for _, r := range recs {
-		if err := t.Append([]string{r.Config, r.Position, strconv.Itoa(r.Depth), strconv.FormatUint(r.Nodes, 10),
+		rows = append(rows, []string{r.Config, r.Position, strconv.Itoa(r.Depth), strconv.FormatUint(r.Nodes, 10),
 			strconv.FormatUint(r.QNodes, 10), fmtMS(r.TimeMS), strconv.FormatFloat(r.EBF, 'f', 2, 64), r.BestMove,
-			strconv.Itoa(r.ScoreCP), fmtPct(r.PVSResearchRate), fmtPct(r.LMRResearchRate), r.Solved}); err != nil {
-			return err
-		}
+			strconv.Itoa(r.ScoreCP), fmtPct(r.PVSResearchRate), fmtPct(r.LMRResearchRate), r.Solved})
 	}
-	return t.Render()
+	return RenderTable(w, format, []string{"config", "position", "depth", "nodes", "qnodes", "time ms", "ebf",
+		"best", "score", "pvs re-search", "lmr re-search", "solved"}, rows, 2)
 }
 
 func writeJSON(w io.Writer, v any) error {

@@ -87,3 +87,15 @@ func TestBadInputExitsTwo(t *testing.T) {
 		}
 	}
 }
+
+func TestTechniquesListsEverything(t *testing.T) {
+	out, errw, code := ablate(t, "techniques", "--format", "csv")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errw)
+	}
+	for _, want := range []string{"lmr,on,pvs,", "hyper-nmp,off,", "lmr-base,lmr,", "stage-13,", "hyper-nmp-reuse,hyper-nmp,"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("no %q in the listing", want)
+		}
+	}
+}

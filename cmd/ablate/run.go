@@ -101,6 +101,9 @@ func runAction(c *cli.Context) error {
 		if prior, err = results.ReadJournal(resume); err != nil {
 			return badInput(fmt.Errorf("--resume %s: %v", resume, err))
 		}
+		if ri.Complete {
+			return badInput(fmt.Errorf("--resume %s: that run is complete; its results are in records.csv and summary.csv", resume))
+		}
 		if c.IsSet("jobs") {
 			settings.Workers = c.Int("jobs")
 		}
@@ -203,6 +206,14 @@ func runAction(c *cli.Context) error {
 		}
 		if err := results.WriteRunInfo(dir, info); err != nil {
 			return err
+		}
+		// A complete run's records are all in records.csv; the journal
+		// was only there to resume it.
+		if info.Complete {
+			journal.Close()
+			if err := os.Remove(filepath.Join(dir, results.JournalName)); err != nil {
+				return err
+			}
 		}
 	}
 	if err := results.RenderSummary(c.App.Writer, format, sums); err != nil {

@@ -63,18 +63,24 @@ func TestRunResumeFinishesTheRun(t *testing.T) {
 	if _, errw, code := ablate(t, append(args, "--out", whole)...); code != 0 {
 		t.Fatalf("exit %d: %s", code, errw)
 	}
-	// An interrupted run: the same run.json, and a journal with only the
-	// first few jobs' records.
-	part := t.TempDir()
-	if _, errw, code := ablate(t, append(args, "--out", part)...); code != 0 {
-		t.Fatalf("exit %d: %s", code, errw)
+	if _, err := os.Stat(filepath.Join(whole, results.JournalName)); !os.IsNotExist(err) {
+		t.Errorf("a complete run kept its journal: %v", err)
 	}
-	journal := filepath.Join(part, results.JournalName)
-	data, _ := os.ReadFile(journal)
-	lines := strings.SplitAfter(string(data), "\n")
-	os.WriteFile(journal, []byte(strings.Join(lines[:5*4], "")), 0o644) // 4 jobs of 5 depths
-	os.Remove(filepath.Join(part, "records.csv"))
-
+	// An interrupted run: run.json marked incomplete, and a journal with
+	// the records of the first four jobs (five depths each).
+	part := t.TempDir()
+	ri, err := results.ReadRunInfo(whole)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ri.Complete = false
+	results.WriteRunInfo(part, ri)
+	j, _ := results.OpenJournal(part)
+	j.Append(readRecords(t, whole)[:4*5])
+	j.Close()
+	if _, errw, code := ablate(t, "run", "--resume", whole); code != 2 || !strings.Contains(errw, "that run is complete") {
+		t.Errorf("resuming a complete run: exit %d, %s", code, errw)
+	}
 	if _, errw, code := ablate(t, "run", "--resume", part); code != 0 {
 		t.Fatalf("resume: exit %d: %s", code, errw)
 	}

@@ -4,8 +4,12 @@ import "github.com/ablate-chess/ablate/engine/chess"
 
 // negamax searches the position at ply to depth within (alpha, beta) and
 // returns its score for the side to move (fail-soft: the score may lie
-// outside the window). cutNode says the node is expected to fail high.
-func (s *Searcher) negamax(ply, depth, alpha, beta int, cutNode bool) int {
+// outside the window). pvNode says the node is on the principal variation
+// (the root, and the first move or a PVS re-search below a PV node);
+// cutNode says it is expected to fail high. With PVS on, a PV node is
+// exactly one searched with a window wider than one; passing the flag keeps
+// the same node types with PVS off, where every window is wide.
+func (s *Searcher) negamax(ply, depth, alpha, beta int, pvNode, cutNode bool) int {
 	if depth <= 0 {
 		return s.qsearch(ply, alpha, beta)
 	}
@@ -15,7 +19,6 @@ func (s *Searcher) negamax(ply, depth, alpha, beta int, cutNode bool) int {
 	}
 	f := &s.stack[ply]
 	p := &f.pos
-	pvNode := beta-alpha > 1
 	root := ply == 0
 	if !root && s.isDraw(ply) {
 		return 0
@@ -133,7 +136,7 @@ func (s *Searcher) negamax(ply, depth, alpha, beta int, cutNode bool) int {
 		if i > 0 && ordinary {
 			reduction = s.reduction(ply, depth, i, pvNode, cutNode, ttMove, ttPV, m)
 		}
-		score := s.searchMove(ply, newDepth, alpha, beta, i == 0, reduction, cutNode)
+		score := s.searchMove(ply, newDepth, alpha, beta, i == 0, reduction, pvNode, cutNode)
 		if s.stopped {
 			return 0
 		}
@@ -247,7 +250,7 @@ func (s *Searcher) prune(ply, depth, beta, staticEval int, cutNode bool) (int, b
 			s.stats.NullTries++
 		}
 		s.playNull(ply)
-		score := -s.negamax(ply+1, nmpDepth, -beta, -beta+1, !cutNode)
+		score := -s.negamax(ply+1, nmpDepth, -beta, -beta+1, false, !cutNode)
 		if s.stopped {
 			return 0, true
 		}
@@ -328,18 +331,19 @@ func (s *Searcher) reduction(ply, depth, index int, pvNode, cutNode bool, ttMove
 // searchMove searches the move just played at ply (its position is at
 // ply+1) to depth and returns its score for the mover.
 //
-// The first move gets the full window. With PVS on, a later move gets a
-// null window first, at a reduced depth if LMR chose a reduction; if it beats
+// The first move gets the full window. With PVS off, so does every other
+// move; below a PV node only the first is a PV node. With PVS on, a later
+// move gets a null window first, at a reduced depth if LMR chose a reduction; if it beats
 // alpha it is searched again at full depth, and then with the full window if
 // it is inside it. cutNode is the parent's flag: the child of a null-window
 // search is an expected cut node if its parent is an expected all-node, and
 // the other way round; a child with the full window is a PV node, never a
 // cut node; a late move's reduced search counts as a cut node whatever the
 // parent.
-func (s *Searcher) searchMove(ply, depth, alpha, beta int, first bool, reduction int, cutNode bool) int {
+func (s *Searcher) searchMove(ply, depth, alpha, beta int, first bool, reduction int, pvNode, cutNode bool) int {
 	nullWindow := beta-alpha == 1
 	if first || !s.on.Has(PVS) {
-		return -s.negamax(ply+1, depth, -beta, -alpha, nullWindow && !cutNode)
+		return -s.negamax(ply+1, depth, -beta, -alpha, pvNode && first, nullWindow && !cutNode)
 	}
 	if statsOn {
 		s.stats.PVSSearches++
@@ -348,18 +352,18 @@ func (s *Searcher) searchMove(ply, depth, alpha, beta int, first bool, reduction
 			s.stats.LMRPlies += uint64(reduction)
 		}
 	}
-	score := -s.negamax(ply+1, depth-reduction, -alpha-1, -alpha, reduction > 0 || !cutNode)
+	score := -s.negamax(ply+1, depth-reduction, -alpha-1, -alpha, false, reduction > 0 || !cutNode)
 	if score > alpha && reduction > 0 && !s.stopped {
 		if statsOn {
 			s.stats.LMRResearches++
 		}
-		score = -s.negamax(ply+1, depth, -alpha-1, -alpha, !cutNode)
+		score = -s.negamax(ply+1, depth, -alpha-1, -alpha, false, !cutNode)
 	}
 	if score > alpha && score < beta && !s.stopped {
 		if statsOn {
 			s.stats.PVSResearches++
 		}
-		score = -s.negamax(ply+1, depth, -beta, -alpha, false)
+		score = -s.negamax(ply+1, depth, -beta, -alpha, pvNode, false)
 	}
 	return score
 }

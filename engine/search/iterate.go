@@ -129,7 +129,7 @@ func (s *Searcher) aspirate(depth, prev int) int {
 		alpha, beta = max(prev-window, -Infinity), min(prev+window, Infinity)
 	}
 	for {
-		score := s.negamax(0, depth, alpha, beta, false)
+		score := s.negamax(0, depth, alpha, beta, true, false)
 		if s.stopped {
 			return score
 		}

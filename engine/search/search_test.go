@@ -51,7 +51,7 @@ func TestGoldenNodeCounts(t *testing.T) {
 		score            int
 	}{
 		{"startpos", "full", 10, 89233, "e2e4", 9},
-		{"startpos", "stage-9", 6, 149244, "g1f3", 0},
+		{"startpos", "stage-9", 6, 130645, "g1f3", 0},
 		{"startpos", "stage-13", 8, 39281, "e2e4", 8},
 		{"kiwipete", "full", 8, 53759, "e2a6", -42},
 		{"kiwipete", "stage-12", 6, 280193, "e2a6", -28},

@@ -1,0 +1,69 @@
+package main
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/ablate-chess/ablate/engine/search"
+	"github.com/ablate-chess/ablate/results"
+)
+
+func techniquesCommand() *cli.Command {
+	return &cli.Command{
+		Name:  "techniques",
+		Usage: "list the techniques, parameters and presets that configurations are made of",
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Usage: "table, markdown, csv or json", Value: "table"},
+		},
+		Action: func(c *cli.Context) error {
+			format := c.String("format")
+			if err := results.CheckFormat(format); err != nil {
+				return badInput(err)
+			}
+			w := c.App.Writer
+			var presetRows [][]string
+			for _, name := range search.PresetNames() {
+				cfg, _ := search.Preset(name)
+				presetRows = append(presetRows, []string{name, search.PresetDoc(name), cfg.Techniques.String()})
+			}
+			full := search.DefaultConfig().Techniques
+			var techRows [][]string
+			for _, name := range search.TechniqueNames() {
+				t, _ := search.ParseTechnique(name)
+				var req []string
+				for _, r := range t.Requires() {
+					req = append(req, r.String())
+				}
+				on := "off"
+				if full.Has(t) {
+					on = "on"
+				}
+				techRows = append(techRows, []string{name, on, strings.Join(req, ","), t.Summary()})
+			}
+			var paramRows [][]string
+			for _, p := range search.ParamInfos() {
+				paramRows = append(paramRows, []string{p.Name, p.Technique.String(), p.Doc,
+					strconv.Itoa(p.Default), strconv.Itoa(p.Min), strconv.Itoa(p.Max)})
+			}
+			for i, tab := range []struct {
+				header []string
+				rows   [][]string
+				right  int
+			}{
+				{[]string{"technique", "in full", "needs", "what it does"}, techRows, 99},
+				{[]string{"parameter", "technique", "meaning", "default", "min", "max"}, paramRows, 3},
+				{[]string{"preset", "what it is", "techniques"}, presetRows, 99},
+			} {
+				if i > 0 && (format == "table" || format == "markdown") {
+					w.Write([]byte("\n"))
+				}
+				if err := results.RenderTable(w, format, tab.header, tab.rows, tab.right); err != nil {
+					return err
+				}
+			}
+			return nil
+		},
+	}
+}
