@@ -8,12 +8,14 @@ FUZZTIME ?= 10s
 build:
 	$(GO) build -o $(BIN) ./cmd/ablate
 
-# The whole check CI runs: formatting, vet, unit tests.
+# The whole check CI runs: formatting, vet, unit tests, and the bench node
+# counts against results/bench.csv (ablate check).
 test:
 	@unformatted=$$(gofmt -l .); \
 	if [ -n "$$unformatted" ]; then echo "gofmt would change:"; echo "$$unformatted"; exit 1; fi
 	$(GO) vet ./...
 	$(GO) test ./...
+	$(GO) run ./cmd/ablate check
 
 # Go benchmarks; compare two runs with benchstat.
 bench:

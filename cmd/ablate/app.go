@@ -41,6 +41,8 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 		},
 		Commands: []*cli.Command{
 			runCommand(),
+			benchCommand(),
+			checkCommand(),
 			perftCommand(),
 			uciCommand(),
 			techniquesCommand(),

@@ -1,0 +1,71 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestCheckCatchesAParameterChange makes a small baseline, checks it, then
+// checks it again with one parameter changed: the check fails with a table
+// of what moved.
+func TestCheckCatchesAParameterChange(t *testing.T) {
+	base := filepath.Join(t.TempDir(), "b.csv")
+	if out, errw, code := ablate(t, "check", "--update", "--baseline", base, "--depth", "4", "--positions", "six"); code != 0 {
+		t.Fatalf("update: exit %d: %s %s", code, out, errw)
+	}
+	out, errw, code := ablate(t, "check", "--baseline", base)
+	if code != 0 || !strings.Contains(out, "all 162 searches of 27 configurations match") {
+		t.Fatalf("check: exit %d: %s %s", code, out, errw)
+	}
+	out, errw, code = ablate(t, "check", "--baseline", base, "--set", "lmr-base=100", "--format", "csv")
+	if code != 1 {
+		t.Fatalf("changed lmr-base: exit %d, want 1: %s", code, errw)
+	}
+	if !strings.Contains(out, "config,position,expected,got,change\n") || !strings.Contains(out, "\nfull,") ||
+		!strings.Contains(errw, "ablate check --update") {
+		t.Errorf("no readable diff:\n%s\n%s", out, errw)
+	}
+	// A configuration whose LMR is off is not moved by an LMR parameter.
+	if strings.Contains(out, "\n-lmr,") {
+		t.Errorf("-lmr changed with lmr-base:\n%s", out)
+	}
+}
+
+func TestCheckRejectsBadBaselines(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, text string) string {
+		p := filepath.Join(dir, name)
+		os.WriteFile(p, []byte(text), 0o644)
+		return p
+	}
+	header := "config,spec,depth,position,fen,nodes\n"
+	fen := "4k3/8/8/8/8/8/8/4K2R w K - 0 1"
+	for _, c := range []struct{ file, want string }{
+		{write("tech2.csv", header+"a,\"full,-lmx\",3,p,"+fen+",10\n"), `tech2.csv:2: unknown technique "lmx"`},
+		{write("nodes.csv", header+"a,full,3,p,"+fen+",ten\n"), `nodes.csv:2: column nodes: "ten" is not a count`},
+		{write("fen.csv", header+"a,full,3,p,8/8 w - - 0 1,10\n"), "fen.csv:2: invalid FEN"},
+		{write("empty.csv", header), "no rows"},
+		{filepath.Join(dir, "missing.csv"), "no such file"},
+	} {
+		_, errw, code := ablate(t, "check", "--baseline", c.file)
+		if code != 2 || !strings.Contains(errw, c.want) {
+			t.Errorf("%s: exit %d, %q; want 2 and %q", filepath.Base(c.file), code, errw, c.want)
+		}
+	}
+}
+
+func TestBenchPrintsSignatures(t *testing.T) {
+	out, errw, code := ablate(t, "bench", "--depth", "3", "--config", "full=full", "-p", "six")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errw)
+	}
+	if !strings.Contains(out, "startpos") || !strings.Contains(out, "\nNodes searched: ") || !strings.Contains(out, "\nNodes/second: ") {
+		t.Errorf("bench output:\n%s", out)
+	}
+	out, _, code = ablate(t, "bench", "--depth", "2", "-p", "six")
+	if code != 0 || strings.Count(out, "Nodes searched") != 28 || !strings.Contains(out, "-alpha-beta,-qsearch") {
+		t.Errorf("default bench: exit %d\n%s", code, out)
+	}
+}

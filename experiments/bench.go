@@ -1,0 +1,119 @@
+package experiments
+
+import (
+	"fmt"
+
+	"github.com/ablate-chess/ablate/engine/chess"
+	"github.com/ablate-chess/ablate/engine/search"
+	"github.com/ablate-chess/ablate/positions"
+	"github.com/ablate-chess/ablate/results"
+)
+
+// NamedSpec is a configuration by name and spec, with its own depth (0:
+// the bench's depth).
+type NamedSpec struct {
+	Name, Spec string
+	Depth      int
+}
+
+// negamaxDepth is the depth at which the bench pins alpha-beta's
+// leave-one-out: plain negamax, without quiescence search (whose tree has
+// no bound without cutoffs).
+const negamaxDepth = 3
+
+// DefaultBench is the bench's configurations: full and the leave-one-out of
+// every technique, so that each technique's node count is pinned.
+func DefaultBench() []NamedSpec {
+	full := search.DefaultConfig().Techniques
+	out := []NamedSpec{{"full", "full", 0}}
+	for _, name := range search.TechniqueNames() {
+		t, _ := search.ParseTechnique(name)
+		switch {
+		case t == search.AlphaBeta:
+			out = append(out, NamedSpec{"-alpha-beta,-qsearch", "full,-alpha-beta,-qsearch", negamaxDepth})
+		case full.Has(t):
+			out = append(out, NamedSpec{"-" + name, "full,-" + name, 0})
+		default:
+			out = append(out, NamedSpec{"+" + name, "full,+" + name, 0})
+		}
+	}
+	return out
+}
+
+// BenchPlan is a plan of the given configurations over a suite at depth,
+// with set applied to every configuration.
+func BenchPlan(suite string, depth int, configs []NamedSpec, set []string) (*Plan, error) {
+	b := newBuilder("bench", Options{Set: set})
+	s, err := b.suite(suite, nil)
+	if err != nil {
+		return nil, err
+	}
+	for _, c := range configs {
+		d := depth
+		if c.Depth != 0 {
+			d = min(c.Depth, depth)
+		}
+		if err := b.add("bench", c.Name, c.Spec, s, d); err != nil {
+			return nil, err
+		}
+	}
+	return b.finish()
+}
+
+// BaselinePlan re-creates the plan a baseline holds: its configurations,
+// depths and positions (from the baseline's own FENs), with set applied.
+// An error names the baseline's line.
+func BaselinePlan(rows []results.BaselineRow, source string, set []string) (*Plan, error) {
+	b := newBuilder("check", Options{Set: set})
+	type key struct {
+		name, spec string
+		depth      int
+	}
+	var order []key
+	suites := map[key]*positions.Suite{}
+	for i, r := range rows {
+		line := i + 2
+		k := key{r.Config, r.Spec, r.Depth}
+		if _, err := search.ParseConfig(r.Spec); err != nil {
+			return nil, fmt.Errorf("%s:%d: %v", source, line, err)
+		}
+		p, err := chess.ParseFEN(r.FEN)
+		if err != nil {
+			return nil, fmt.Errorf("%s:%d: %v", source, line, err)
+		}
+		s, ok := suites[k]
+		if !ok {
+			s = &positions.Suite{Name: source}
+			suites[k] = s
+			order = append(order, k)
+		}
+		s.Entries = append(s.Entries, positions.Entry{ID: r.Position, Line: line, Board: p})
+	}
+	for _, k := range order {
+		if err := b.add("bench", k.name, k.spec, suites[k], k.depth); err != nil {
+			return nil, fmt.Errorf("%s: %v", source, err)
+		}
+	}
+	return b.finish()
+}
+
+// BaselineRows turns a plan's records at each row's final depth into
+// baseline rows.
+func (p *Plan) BaselineRows(recs []results.Record) []results.BaselineRow {
+	final := map[string]results.Record{}
+	for _, r := range recs {
+		k := JobKey(r.Group, r.Config, r.Position)
+		if r.Depth >= final[k].Depth {
+			final[k] = r
+		}
+	}
+	var out []results.BaselineRow
+	for _, row := range p.Rows {
+		for _, e := range row.Suite.Entries {
+			r := final[JobKey(row.Group, row.Name, e.ID)]
+			out = append(out, results.BaselineRow{Config: row.Name, Spec: row.Spec, Depth: row.Depth,
+				Position: e.ID, FEN: e.Board.String(), Nodes: r.Nodes})
+		}
+	}
+	return out
+}
