@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -174,6 +175,11 @@ func (r *Runner) runJob(s *search.Searcher, jb job, stop *atomic.Bool) ([]result
 			Extensions: st.Extensions, AspirationResearches: st.AspirationResearches,
 			Repeats: repeat, Techniques: techniques, Params: params,
 		}
+		samples := make([]string, len(times[d]))
+		for k, t := range times[d] {
+			samples[k] = strconv.FormatFloat(ms(t), 'f', -1, 64)
+		}
+		rec.TimesMS = strings.Join(samples, ";")
 		if med > 0 {
 			rec.NPS = float64(st.Nodes) / med.Seconds()
 		}

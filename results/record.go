@@ -62,6 +62,7 @@ type Record struct {
 	AspirationResearches uint64 `csv:"aspiration_researches" json:"aspiration_researches"`
 
 	Repeats    int    `csv:"repeats" json:"repeats"`
+	TimesMS    string `csv:"times_ms" json:"times_ms"`     // every repeat's time to depth, ms, ';'-separated
 	Techniques string `csv:"techniques" json:"techniques"` // the effective set, comma-separated
 	Params     string `csv:"params" json:"params"`         // parameters changed from the defaults, name=value;...
 }

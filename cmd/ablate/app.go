@@ -43,6 +43,7 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 			runCommand(),
 			benchCommand(),
 			checkCommand(),
+			compareCommand(),
 			perftCommand(),
 			uciCommand(),
 			techniquesCommand(),

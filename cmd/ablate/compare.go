@@ -1,0 +1,234 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"os/signal"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/ablate-chess/ablate/results"
+)
+
+func compareCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "compare",
+		Usage:     "compare two runs, or two commits of this repository, configuration by configuration",
+		UsageText: "ablate compare [--format F] [--fail-on nodes:PCT] OLD NEW   (run directories or records.csv files; flags first)\nablate compare --base REV --head REV [--rounds N] [-- run flags]",
+		Description: "Lines the runs up by configuration and position and reports nodes, time to depth\n" +
+			"(ratio with a 95% confidence interval from the repeats: inside the noise is 'no\n" +
+			"change'), nps, re-search rates and best moves that changed. With --base and --head\n" +
+			"it builds both commits in temporary git worktrees and runs 'ablate run' with the\n" +
+			"flags after '--', alternating the two binaries round by round (A B A B ...).",
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "base", Usage: "the old `REV`ision"},
+			&cli.StringFlag{Name: "head", Usage: "the new `REV`ision"},
+			&cli.IntFlag{Name: "rounds", Usage: "with --base/--head, runs of each binary (alternated)", Value: 3},
+			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Usage: "table, markdown or csv", Value: "table"},
+			&cli.StringSliceFlag{Name: "fail-on", Usage: "`nodes:PCT` or `time:PCT`: exit 1 if the new side is worse by more (repeatable)"},
+		},
+		Action: compareAction,
+	}
+}
+
+type failRule struct {
+	what string // nodes or time
+	pct  float64
+}
+
+func parseFailOn(items []string) ([]failRule, error) {
+	var rules []failRule
+	for _, it := range items {
+		what, pct, ok := strings.Cut(it, ":")
+		v, err := strconv.ParseFloat(strings.TrimSuffix(pct, "%"), 64)
+		if !ok || err != nil || v < 0 || (what != "nodes" && what != "time") {
+			return nil, fmt.Errorf("--fail-on %q: want nodes:PCT or time:PCT, as in nodes:0.5", it)
+		}
+		rules = append(rules, failRule{what, v})
+	}
+	return rules, nil
+}
+
+func compareAction(c *cli.Context) error {
+	format := c.String("format")
+	if format != "table" && format != "markdown" && format != "csv" {
+		return badInput(fmt.Errorf("unknown format %q (known: table, markdown, csv)", format))
+	}
+	rules, err := parseFailOn(c.StringSlice("fail-on"))
+	if err != nil {
+		return badInput(err)
+	}
+	var old, new []results.Record
+	switch base, head := c.String("base"), c.String("head"); {
+	case base != "" || head != "":
+		if base == "" || head == "" {
+			return badInput(fmt.Errorf("give both --base and --head"))
+		}
+		if c.Int("rounds") < 1 {
+			return badInput(fmt.Errorf("--rounds must be at least 1"))
+		}
+		old, new, err = compareRevisions(c, base, head, c.Int("rounds"), c.Args().Slice())
+		if err != nil {
+			return err
+		}
+	case c.NArg() == 2:
+		if old, err = readRun(c.Args().Get(0)); err != nil {
+			return badInput(err)
+		}
+		if new, err = readRun(c.Args().Get(1)); err != nil {
+			return badInput(err)
+		}
+	default:
+		return badInput(fmt.Errorf("compare wants OLD and NEW (run directories or records.csv files), or --base and --head"))
+	}
+
+	cs := results.Compare(old, new)
+	if err := results.RenderComparison(c.App.Writer, format, cs); err != nil {
+		return err
+	}
+	var failures []string
+	for _, cmp := range cs {
+		if cmp.Missing != "" {
+			continue
+		}
+		for _, r := range rules {
+			switch {
+			case r.what == "nodes" && 100*cmp.NodeChange > r.pct:
+				failures = append(failures, fmt.Sprintf("%s: nodes %+.2f%% (limit %g%%)", cmp.Config, 100*cmp.NodeChange, r.pct))
+			case r.what == "time" && cmp.TimeVerdict() == "slower" && 100*(cmp.TimeRatio-1) > r.pct:
+				failures = append(failures, fmt.Sprintf("%s: time x%.3f, 95%% CI %.3f-%.3f (limit %g%%)",
+					cmp.Config, cmp.TimeRatio, cmp.TimeLow, cmp.TimeHigh, r.pct))
+			}
+		}
+	}
+	if len(failures) > 0 {
+		return cli.Exit("compare: the new side is worse: "+strings.Join(failures, "; "), exitFailed)
+	}
+	return nil
+}
+
+// readRun reads a run directory's records.csv, or a records.csv file.
+func readRun(path string) ([]results.Record, error) {
+	if st, err := os.Stat(path); err == nil && st.IsDir() {
+		path = filepath.Join(path, "records.csv")
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return results.ReadCSV(f, path)
+}
+
+// compareRevisions builds base and head in temporary worktrees, runs each
+// rounds times, alternating, and returns their merged records. The
+// worktrees are removed whatever happens, Ctrl-C included; the user's
+// working tree is never touched.
+func compareRevisions(c *cli.Context, base, head string, rounds int, runArgs []string) (old, new []results.Record, err error) {
+	git := func(args ...string) (string, error) {
+		var out, errb bytes.Buffer
+		cmd := exec.Command("git", args...)
+		cmd.Stdout, cmd.Stderr = &out, &errb
+		if err := cmd.Run(); err != nil {
+			return "", fmt.Errorf("git %s: %v: %s", strings.Join(args, " "), err, strings.TrimSpace(errb.String()))
+		}
+		return strings.TrimSpace(out.String()), nil
+	}
+	top, err := git("rev-parse", "--show-toplevel")
+	if err != nil {
+		return nil, nil, badInput(fmt.Errorf("compare --base/--head must run inside a git repository of ablate"))
+	}
+	var shas [2]string
+	for i, rev := range []string{base, head} {
+		sha, err := git("-C", top, "rev-parse", "--verify", "--quiet", rev+"^{commit}")
+		if err != nil || sha == "" {
+			return nil, nil, badInput(fmt.Errorf("no revision %q in %s", rev, top))
+		}
+		shas[i] = sha
+	}
+
+	ctx, cancel := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer cancel()
+	tmp, err := os.MkdirTemp("", "ablate-compare-")
+	if err != nil {
+		return nil, nil, err
+	}
+	defer os.RemoveAll(tmp)
+	errw := c.App.ErrWriter
+	var bins [2]string
+	for i, side := range []string{"base", "head"} {
+		wt := filepath.Join(tmp, "worktree-"+side)
+		if _, err := git("-C", top, "worktree", "add", "--detach", wt, shas[i]); err != nil {
+			return nil, nil, err
+		}
+		defer git("-C", top, "worktree", "remove", "--force", wt)
+		bins[i] = filepath.Join(tmp, "ablate-"+side)
+		fmt.Fprintf(errw, "building %s (%s) ...\n", side, shas[i][:12])
+		build := exec.CommandContext(ctx, "go", "build", "-o", bins[i], "./cmd/ablate")
+		build.Dir, build.Stderr = wt, errw
+		if err := build.Run(); err != nil {
+			return nil, nil, cli.Exit(fmt.Sprintf("building %s at %s: %v", side, shas[i][:12], err), exitFailed)
+		}
+	}
+	var runs [2][][]results.Record
+	for r := 0; r < rounds; r++ {
+		for i, side := range []string{"base", "head"} {
+			out := filepath.Join(tmp, fmt.Sprintf("run-%s-%d", side, r+1))
+			fmt.Fprintf(errw, "round %d/%d: %s\n", r+1, rounds, side)
+			args := append([]string{"run"}, runArgs...)
+			args = append(args, "--repeat", "1", "--quiet", "--format", "csv", "--out", out)
+			run := exec.CommandContext(ctx, bins[i], args...)
+			run.Stderr = errw
+			if err := run.Run(); err != nil {
+				if ctx.Err() != nil {
+					return nil, nil, cli.Exit("interrupted; worktrees removed", exitInterrupted)
+				}
+				return nil, nil, cli.Exit(fmt.Sprintf("%s: ablate run: %v", side, err), exitFailed)
+			}
+			recs, err := readRun(out)
+			if err != nil {
+				return nil, nil, err
+			}
+			runs[i] = append(runs[i], recs)
+		}
+	}
+	if old, err = mergeRuns(runs[0]); err != nil {
+		return nil, nil, cli.Exit("base: "+err.Error(), exitFailed)
+	}
+	if new, err = mergeRuns(runs[1]); err != nil {
+		return nil, nil, cli.Exit("head: "+err.Error(), exitFailed)
+	}
+	return old, new, nil
+}
+
+// mergeRuns joins repeated runs of one binary into one set of records
+// whose times hold every run's sample; node counts must agree.
+func mergeRuns(runs [][]results.Record) ([]results.Record, error) {
+	merged := append([]results.Record(nil), runs[0]...)
+	at := map[string]int{}
+	for i, r := range merged {
+		at[fmt.Sprintf("%s\x00%s\x00%s\x00%d", r.Group, r.Config, r.Position, r.Depth)] = i
+	}
+	for _, run := range runs[1:] {
+		for _, r := range run {
+			i, ok := at[fmt.Sprintf("%s\x00%s\x00%s\x00%d", r.Group, r.Config, r.Position, r.Depth)]
+			if !ok {
+				continue
+			}
+			m := &merged[i]
+			if m.Nodes != r.Nodes {
+				return nil, fmt.Errorf("%s on %s at depth %d: %d nodes in one run, %d in another", r.Config, r.Position, r.Depth, m.Nodes, r.Nodes)
+			}
+			m.TimesMS += ";" + r.TimesMS
+			m.Repeats++
+		}
+	}
+	return merged, nil
+}

@@ -1,0 +1,66 @@
+package results
+
+import (
+	"math"
+	"testing"
+)
+
+func TestCompare(t *testing.T) {
+	old := []Record{
+		{Group: "g", Config: "a", Position: "p1", Depth: 3, Nodes: 100, TimeMS: 10, TimesMS: "10;10.2;9.9;10.1", BestMove: "e2e4", PVSSearches: 10, PVSResearches: 1},
+		{Group: "g", Config: "a", Position: "p2", Depth: 3, Nodes: 300, TimeMS: 30, TimesMS: "30;30.1;29.8;30.2", BestMove: "d2d4"},
+		{Group: "g", Config: "a", Position: "gone", Depth: 3, Nodes: 5, TimeMS: 1},
+		{Group: "g", Config: "old-only", Position: "p1", Depth: 3, Nodes: 1},
+	}
+	new := []Record{
+		{Group: "g", Config: "a", Position: "p1", Depth: 3, Nodes: 110, TimeMS: 20, TimesMS: "20;20.3;19.8;20.1", BestMove: "e2e4", PVSSearches: 10, PVSResearches: 2},
+		{Group: "g", Config: "a", Position: "p2", Depth: 3, Nodes: 330, TimeMS: 60, TimesMS: "60;60.2;59.9;60.1", BestMove: "g1f3"},
+		{Group: "g", Config: "new-only", Position: "p1", Depth: 3, Nodes: 1},
+	}
+	cs := Compare(old, new)
+	if len(cs) != 3 || cs[1].Missing != "new" || cs[2].Missing != "old" {
+		t.Fatalf("comparisons: %+v", cs)
+	}
+	a := cs[0]
+	if a.Positions != 2 || a.MissingPos != 1 || a.OldNodes != 400 || a.NewNodes != 440 {
+		t.Errorf("a: %+v", a)
+	}
+	if math.Abs(a.NodeChange-0.10) > 1e-9 || a.MovesChanged != 1 || a.Changed[0] != "p2:d2d4->g1f3" {
+		t.Errorf("a: change %v, moves %v", a.NodeChange, a.Changed)
+	}
+	if !a.TimeKnown || a.TimeVerdict() != "slower" || math.Abs(a.TimeRatio-2) > 0.01 || a.TimeLow > 2 || a.TimeHigh < 2 {
+		t.Errorf("a: time ratio %v [%v, %v] %s", a.TimeRatio, a.TimeLow, a.TimeHigh, a.TimeVerdict())
+	}
+	if a.OldPVSResearch != 0.1 || a.NewPVSResearch != 0.2 {
+		t.Errorf("a: pvs re-search %v -> %v", a.OldPVSResearch, a.NewPVSResearch)
+	}
+
+	// Noise: overlapping samples are "no change"; single samples "unknown".
+	noisy := Compare(
+		[]Record{{Config: "a", Position: "p", Depth: 1, Nodes: 1, TimeMS: 10, TimesMS: "9;11;10;12"}},
+		[]Record{{Config: "a", Position: "p", Depth: 1, Nodes: 1, TimeMS: 10.5, TimesMS: "10;12;9;11"}})
+	if v := noisy[0].TimeVerdict(); v != "no change" {
+		t.Errorf("noisy times: %s [%v, %v]", v, noisy[0].TimeLow, noisy[0].TimeHigh)
+	}
+	single := Compare(
+		[]Record{{Config: "a", Position: "p", Depth: 1, Nodes: 1, TimeMS: 10}},
+		[]Record{{Config: "a", Position: "p", Depth: 1, Nodes: 1, TimeMS: 20}})
+	if single[0].TimeVerdict() != "unknown" {
+		t.Errorf("one sample each: %s", single[0].TimeVerdict())
+	}
+	// Different depths: compared at the deepest both reached.
+	deep := Compare(
+		[]Record{{Config: "a", Position: "p", Depth: 1, Nodes: 5}, {Config: "a", Position: "p", Depth: 2, Nodes: 50}},
+		[]Record{{Config: "a", Position: "p", Depth: 1, Nodes: 6}})
+	if deep[0].Depth != 1 || deep[0].OldNodes != 5 || deep[0].NewNodes != 6 {
+		t.Errorf("depth alignment: %+v", deep[0])
+	}
+}
+
+func TestTQuantile(t *testing.T) {
+	for df, want := range map[float64]float64{1: 12.706, 2.5: 4.303, 10: 2.228, 30: 2.042, 1000: 1.96} {
+		if got := tQuantile975(df); got != want {
+			t.Errorf("t(%v) = %v, want %v", df, got, want)
+		}
+	}
+}
