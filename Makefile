@@ -6,7 +6,7 @@ FUZZTIME ?= 10s
 .PHONY: build test bench fuzz perft-deep clean
 
 build:
-	$(GO) build -o $(BIN) ./cmd/ablate
+	$(GO) build -buildvcs=true -o $(BIN) ./cmd/ablate
 
 # The whole check CI runs: formatting, vet, unit tests, and the bench node
 # counts against results/bench.csv (ablate check).

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"runtime"
 	"runtime/debug"
@@ -56,13 +57,20 @@ func (ri *RunInfo) Provenance() {
 }
 
 // Version returns the module version and VCS revision the binary was
-// built from ("(devel)" and "unknown" when not recorded).
+// built from ("(devel)" and "unknown" when not recorded). A build without a
+// recorded revision (go run, or GOFLAGS=-buildvcs=false) run inside ablate's
+// own repository reports that repository's HEAD.
 func Version() (version, commit string) {
 	version, commit = "(devel)", "unknown"
 	info, ok := debug.ReadBuildInfo()
 	if !ok {
 		return
 	}
+	defer func() {
+		if commit == "unknown" {
+			commit = repositoryHead(info.Main.Path)
+		}
+	}()
 	if info.Main.Version != "" {
 		version = info.Main.Version
 	}
@@ -79,6 +87,32 @@ func Version() (version, commit string) {
 		commit += "+dirty"
 	}
 	return
+}
+
+// repositoryHead returns HEAD (with +dirty for local changes) of the git
+// repository around the working directory, if its go.mod is module's;
+// "unknown" otherwise.
+func repositoryHead(module string) string {
+	git := func(args ...string) string {
+		out, err := exec.Command("git", args...).Output()
+		if err != nil {
+			return ""
+		}
+		return strings.TrimSpace(string(out))
+	}
+	top := git("rev-parse", "--show-toplevel")
+	mod, err := os.ReadFile(filepath.Join(top, "go.mod"))
+	if top == "" || err != nil || !strings.Contains(string(mod), "module "+module+"\n") {
+		return "unknown"
+	}
+	head := git("-C", top, "rev-parse", "HEAD")
+	if head == "" {
+		return "unknown"
+	}
+	if git("-C", top, "status", "--porcelain", "--untracked-files=no") != "" {
+		head += "+dirty"
+	}
+	return head
 }
 
 func cpuModel() string {

@@ -171,7 +171,7 @@ func compareRevisions(c *cli.Context, base, head string, rounds int, runArgs []s
 		defer git("-C", top, "worktree", "remove", "--force", wt)
 		bins[i] = filepath.Join(tmp, "ablate-"+side)
 		fmt.Fprintf(errw, "building %s (%s) ...\n", side, shas[i][:12])
-		build := exec.CommandContext(ctx, "go", "build", "-o", bins[i], "./cmd/ablate")
+		build := exec.CommandContext(ctx, "go", "build", "-buildvcs=true", "-o", bins[i], "./cmd/ablate")
 		build.Dir, build.Stderr = wt, errw
 		if err := build.Run(); err != nil {
 			return nil, nil, cli.Exit(fmt.Sprintf("building %s at %s: %v", side, shas[i][:12], err), exitFailed)
