@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
-	"runtime"
 	"syscall"
 
 	"github.com/urfave/cli/v2"
@@ -28,12 +27,12 @@ func benchCommand() *cli.Command {
 			"every technique), one signature line per configuration. Node counts are exact and\n" +
 			"the same on every machine; 'ablate check' compares them with results/bench.csv.",
 		Flags: []cli.Flag{
-			&cli.IntFlag{Name: "depth", Aliases: []string{"d"}, Usage: "search depth", Value: benchDepth},
-			&cli.StringSliceFlag{Name: "config", Aliases: []string{"c"}, Usage: "a configuration `NAME=SPEC` (repeatable; default: full and every leave-one-out)"},
-			&cli.StringFlag{Name: "positions", Aliases: []string{"p"}, Usage: "suite or EPD `FILE`", Value: "bench"},
-			&cli.StringSliceFlag{Name: "set", Usage: "`param=value` for every configuration (repeatable)"},
-			&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Usage: "parallel workers", Value: runtime.NumCPU()},
-			&cli.IntFlag{Name: "hash", Usage: "transposition table `MB` per worker", Value: 16},
+			depthFlag(benchDepth, "search depth"),
+			configFlag("a configuration `NAME=SPEC` (repeatable; default: full and every leave-one-out)"),
+			positionsFlag("bench", "suite or EPD `FILE`"),
+			setFlag(),
+			jobsFlag(),
+			hashFlag(),
 		},
 		Action: func(c *cli.Context) error {
 			configs, err := benchConfigs(c.StringSlice("config"))

@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"os"
-	"runtime"
 	"strconv"
 
 	"github.com/urfave/cli/v2"
@@ -30,12 +29,12 @@ func checkCommand() *cli.Command {
 			"and says so in the commit message.",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "baseline", Aliases: []string{"b"}, Usage: "baseline `FILE`", Value: defaultBaseline},
-			&cli.StringSliceFlag{Name: "set", Usage: "`param=value` for every configuration (repeatable): see which counts a change would move"},
+			setFlag(),
 			&cli.BoolFlag{Name: "update", Usage: "rewrite the baseline: full and every leave-one-out on the bench suite"},
-			&cli.IntFlag{Name: "depth", Aliases: []string{"d"}, Usage: "with --update, the depth", Value: checkDepth},
-			&cli.StringFlag{Name: "positions", Aliases: []string{"p"}, Usage: "with --update, the suite or EPD `FILE`", Value: "bench"},
-			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Usage: "format of the difference table: table, markdown, csv or json", Value: "table"},
-			&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Usage: "parallel workers", Value: runtime.NumCPU()},
+			depthFlag(checkDepth, "with --update, the depth"),
+			positionsFlag("bench", "with --update, the suite or EPD `FILE`"),
+			formatFlag("format of the difference table: table, markdown, csv or json"),
+			jobsFlag(),
 		},
 		Action: func(c *cli.Context) error {
 			path := c.String("baseline")

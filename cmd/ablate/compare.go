@@ -31,7 +31,7 @@ func compareCommand() *cli.Command {
 			&cli.StringFlag{Name: "base", Usage: "the old `REV`ision"},
 			&cli.StringFlag{Name: "head", Usage: "the new `REV`ision"},
 			&cli.IntFlag{Name: "rounds", Usage: "with --base/--head, runs of each binary (alternated)", Value: 3},
-			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Usage: "table, markdown or csv", Value: "table"},
+			formatFlag("table, markdown or csv"),
 			&cli.StringSliceFlag{Name: "fail-on", Usage: "`nodes:PCT` or `time:PCT`: exit 1 if the new side is worse by more (repeatable)"},
 		},
 		Action: compareAction,

@@ -9,7 +9,6 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"syscall"
 	"time"
@@ -37,20 +36,20 @@ func runCommand() *cli.Command {
 			"Built-in experiments: " + strings.Join(experiments.Builtin(), ", ") + ".",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "experiment", Aliases: []string{"e"}, Usage: "experiment `FILE` (TOML) or built-in name"},
-			&cli.StringFlag{Name: "positions", Aliases: []string{"p"}, Usage: "EPD/FEN `FILE` or built-in suite (six, bench, perft); default six or the experiment's"},
-			&cli.StringSliceFlag{Name: "config", Aliases: []string{"c"}, Usage: "a configuration `NAME=SPEC` (repeatable)"},
+			positionsFlag("", "EPD/FEN `FILE` or built-in suite (six, bench, perft); default six or the experiment's"),
+			configFlag("a configuration `NAME=SPEC` (repeatable)"),
 			&cli.StringFlag{Name: "ladder", Usage: "techniques `a,b,c`: the base without them, then adding one per row"},
 			&cli.StringFlag{Name: "leave-one-out", Usage: "techniques `a,b,c`: the base, then the base without each"},
 			&cli.StringFlag{Name: "factorial", Usage: "techniques `a,b,c`: all 2^k on/off combinations"},
 			&cli.StringSliceFlag{Name: "sweep", Usage: "parameter range `p=from:to:step` (repeatable; two make a grid)"},
 			&cli.StringFlag{Name: "base", Usage: "the generators' base `SPEC`", Value: "full"},
-			&cli.IntFlag{Name: "depth", Aliases: []string{"d"}, Usage: "search depth (default 8, or the experiment's)"},
+			depthFlag(0, "search depth (default 8, or the experiment's)"),
 			&cli.IntFlag{Name: "repeat", Aliases: []string{"r"}, Usage: "timing repeats per job (node counts must agree)", Value: 1},
-			&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Usage: "parallel workers", Value: runtime.NumCPU()},
-			&cli.StringSliceFlag{Name: "set", Usage: "`param=value` for every configuration (repeatable)"},
-			&cli.IntFlag{Name: "hash", Usage: "transposition table `MB` per worker", Value: 16},
+			jobsFlag(),
+			setFlag(),
+			hashFlag(),
 			&cli.StringFlag{Name: "reference", Usage: "the configuration `NAME` its group is compared against (default: the group's first)"},
-			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Usage: "stdout format: table, markdown, csv or json", Value: "table"},
+			formatFlag("stdout format: table, markdown, csv or json"),
 			&cli.BoolFlag{Name: "records", Usage: "print every record (configuration, position, depth) after the summary"},
 			&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write records.csv, summary.csv and run.json to `DIR`"},
 			&cli.StringFlag{Name: "resume", Usage: "finish the interrupted run in `DIR` without redoing finished jobs"},

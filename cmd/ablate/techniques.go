@@ -15,7 +15,7 @@ func techniquesCommand() *cli.Command {
 		Name:  "techniques",
 		Usage: "list the techniques, parameters and presets that configurations are made of",
 		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "format", Aliases: []string{"f"}, Usage: "table, markdown, csv or json", Value: "table"},
+			formatFlag("table, markdown, csv or json"),
 		},
 		Action: func(c *cli.Context) error {
 			format := c.String("format")
