@@ -214,10 +214,10 @@ func TestInterruptThenResume(t *testing.T) {
 }
 
 // BenchmarkRunWorkers measures a run's throughput on 1 and 2 workers: the
-// bench suite under full at depth 10 (a few seconds on one core), 47 jobs
+// bench suite under full at depth 11 (a few seconds on one core), 47 jobs
 // of similar size.
 func BenchmarkRunWorkers(b *testing.B) {
-	plan, err := Build(Request{Configs: []string{"full=full"}, Options: Options{Positions: "bench", Depth: 10}})
+	plan, err := Build(Request{Configs: []string{"full=full"}, Options: Options{Positions: "bench", Depth: 11}})
 	if err != nil {
 		b.Fatal(err)
 	}
