@@ -38,23 +38,10 @@ func (b *Bitboard) PopFirst() Square {
 // Several reports whether b holds more than one square.
 func (b Bitboard) Several() bool { return b&(b-1) != 0 }
 
-func (b Bitboard) north() Bitboard { return b << 8 }
-func (b Bitboard) south() Bitboard { return b >> 8 }
-func (b Bitboard) east() Bitboard  { return (b &^ FileH) << 1 }
-func (b Bitboard) west() Bitboard  { return (b &^ FileA) >> 1 }
-
 // pawnPush moves every pawn of colour c one rank forward.
 func pawnPush(b Bitboard, c Color) Bitboard {
 	if c == White {
 		return b << 8
 	}
 	return b >> 8
-}
-
-// pawnAttacksBB returns every square attacked by the pawns of colour c in b.
-func pawnAttacksBB(b Bitboard, c Color) Bitboard {
-	if c == White {
-		return (b&^FileA)<<7 | (b&^FileH)<<9
-	}
-	return (b&^FileA)>>9 | (b&^FileH)>>7
 }
