@@ -215,13 +215,26 @@ func runAction(c *cli.Context) error {
 			}
 		}
 	}
-	if err := results.RenderSummary(c.App.Writer, format, sums); err != nil {
-		return err
-	}
-	if c.Bool("records") {
-		fmt.Fprintln(c.App.Writer)
-		if err := results.RenderRecords(c.App.Writer, format, all); err != nil {
+	switch {
+	case c.Bool("records") && format == "json":
+		// One JSON document holding both.
+		enc := json.NewEncoder(c.App.Writer)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(struct {
+			Summary []results.Summary `json:"summary"`
+			Records []results.Record  `json:"records"`
+		}{sums, all}); err != nil {
 			return err
+		}
+	default:
+		if err := results.RenderSummary(c.App.Writer, format, sums); err != nil {
+			return err
+		}
+		if c.Bool("records") {
+			fmt.Fprintln(c.App.Writer)
+			if err := results.RenderRecords(c.App.Writer, format, all); err != nil {
+				return err
+			}
 		}
 	}
 	if interrupted {

@@ -123,3 +123,17 @@ func TestRunBadInput(t *testing.T) {
 		}
 	}
 }
+
+func TestRunJSONWithRecordsIsOneDocument(t *testing.T) {
+	out, errw, code := ablate(t, "run", "--config", "a=full", "-d", "2", "-p", "six", "--format", "json", "--records", "--quiet")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errw)
+	}
+	var doc struct {
+		Summary []results.Summary `json:"summary"`
+		Records []results.Record  `json:"records"`
+	}
+	if err := json.Unmarshal([]byte(out), &doc); err != nil || len(doc.Summary) != 1 || len(doc.Records) != 12 {
+		t.Errorf("json: %v, %d summaries, %d records", err, len(doc.Summary), len(doc.Records))
+	}
+}
