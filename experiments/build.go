@@ -1,6 +1,9 @@
 package experiments
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+)
 
 // Request is what a command line asks to run: an experiment file and/or
 // configurations and generators.
@@ -36,11 +39,11 @@ func Build(req Request) (*Plan, error) {
 	depth := firstInt(req.Depth, req.DefaultDepth, 8)
 	base := first(req.Base, "full")
 	for _, kv := range req.Configs {
-		name, spec, ok := cutSpec(kv)
-		if !ok {
-			return nil, fmt.Errorf("--config %q: want NAME=SPEC, as in no-lmr=full,-lmr", kv)
+		ns, err := ParseNamedSpec(kv)
+		if err != nil {
+			return nil, err
 		}
-		if err := b.add("configs", name, spec, suite, depth); err != nil {
+		if err := b.add("configs", ns.Name, ns.Spec, suite, depth); err != nil {
 			return nil, fmt.Errorf("--config %s", err)
 		}
 	}
@@ -69,16 +72,13 @@ func Build(req Request) (*Plan, error) {
 	return b.finish()
 }
 
-// cutSpec splits NAME=SPEC at the first '=' that comes before any comma
-// (a spec's own items may hold '=': lmr-100=full,lmr-base=100).
-func cutSpec(s string) (name, spec string, ok bool) {
-	for i := 0; i < len(s); i++ {
-		switch s[i] {
-		case '=':
-			return s[:i], s[i+1:], i > 0
-		case ',':
-			return "", "", false
-		}
+// ParseNamedSpec reads --config's NAME=SPEC, splitting at the first '='
+// that comes before any comma (a spec's own items may hold '=':
+// lmr-100=full,lmr-base=100). The spec itself is checked when a plan uses it.
+func ParseNamedSpec(s string) (NamedSpec, error) {
+	eq, comma := strings.IndexByte(s, '='), strings.IndexByte(s, ',')
+	if eq > 0 && (comma < 0 || eq < comma) {
+		return NamedSpec{Name: s[:eq], Spec: s[eq+1:]}, nil
 	}
-	return "", "", false
+	return NamedSpec{}, fmt.Errorf("--config %q: want NAME=SPEC, as in no-lmr=full,-lmr", s)
 }

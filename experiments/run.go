@@ -53,10 +53,7 @@ func (r *Runner) Run(ctx context.Context) ([]results.Record, error) {
 	}
 	workers := max(1, min(r.Workers, len(jobs)))
 	var stop atomic.Bool
-	go func() {
-		<-ctx.Done()
-		stop.Store(true)
-	}()
+	defer context.AfterFunc(ctx, func() { stop.Store(true) })()
 
 	todo := make(chan job)
 	type done struct {

@@ -23,9 +23,6 @@ type Entry struct {
 	Comments []string // c0 .. c9, in order
 }
 
-// FEN returns the entry's position as a FEN.
-func (e *Entry) FEN() string { return e.Board.String() }
-
 // Solved reports whether m solves the entry: it is one of the bm moves and
 // none of the am moves. An entry with neither has nothing to solve.
 func (e *Entry) Solved(m chess.Move) (solved, applies bool) {

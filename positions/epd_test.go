@@ -42,7 +42,7 @@ rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - bm e4 d4; am f3; id "start"
 	}
 	f := s.Entries[2]
 	if f.ID != "mem.epd:5" || f.Board.HalfmoveClock() != 3 || f.Board.FullmoveNumber() != 40 {
-		t.Errorf("entry 2: id %q fen %s", f.ID, f.FEN())
+		t.Errorf("entry 2: id %q fen %s", f.ID, f.Board.String())
 	}
 	if _, applies := f.Solved(0); applies {
 		t.Error("an entry without bm or am has something to solve")

@@ -47,31 +47,35 @@ func benchCommand() *cli.Command {
 			if err != nil {
 				return err
 			}
-			out := c.App.Writer
-			final := plan.BaselineRows(recs)
-			var total uint64
-			var seconds float64
+			// Each configuration's nodes and time at its own depth.
+			nodes := map[string]uint64{}
+			ms := map[string]float64{}
+			depth := map[string]int{}
 			for _, row := range plan.Rows {
-				var nodes uint64
-				var ms float64
-				for _, r := range recs {
-					if r.Config == row.Name && r.Depth == row.Depth {
-						nodes += r.Nodes
-						ms += r.TimeMS
-					}
-				}
-				total, seconds = total+nodes, seconds+ms/1000
-				if len(plan.Rows) == 1 {
-					for _, b := range final {
-						fmt.Fprintf(out, "%-32s %12d\n", b.Position, b.Nodes)
-					}
-					fmt.Fprintf(out, "\nNodes searched: %d\nNodes/second: %d\n", nodes, int64(float64(nodes)/(ms/1000)))
-					return nil
-				}
-				fmt.Fprintf(out, "%-24s depth %2d  Nodes searched: %11d  Nodes/second: %9d\n",
-					row.Name, row.Depth, nodes, int64(float64(nodes)/(ms/1000)))
+				depth[row.Name] = row.Depth
 			}
-			fmt.Fprintf(out, "\nNodes searched: %d\nNodes/second: %d\n", total, int64(float64(total)/seconds))
+			out := c.App.Writer
+			for _, r := range recs {
+				if r.Depth != depth[r.Config] {
+					continue
+				}
+				nodes[r.Config] += r.Nodes
+				ms[r.Config] += r.TimeMS
+				if len(plan.Rows) == 1 {
+					fmt.Fprintf(out, "%-32s %12d\n", r.Position, r.Nodes)
+				}
+			}
+			var total uint64
+			var totalMS float64
+			for _, row := range plan.Rows {
+				n := nodes[row.Name]
+				total, totalMS = total+n, totalMS+ms[row.Name]
+				if len(plan.Rows) > 1 {
+					fmt.Fprintf(out, "%-24s depth %2d  Nodes searched: %11d  Nodes/second: %9d\n",
+						row.Name, row.Depth, n, perSecond(n, ms[row.Name]))
+				}
+			}
+			fmt.Fprintf(out, "\nNodes searched: %d\nNodes/second: %d\n", total, perSecond(total, totalMS))
 			return nil
 		},
 	}
@@ -84,13 +88,20 @@ func benchConfigs(items []string) ([]experiments.NamedSpec, error) {
 	}
 	var out []experiments.NamedSpec
 	for _, kv := range items {
-		req, err := experiments.Build(experiments.Request{Configs: []string{kv}})
+		ns, err := experiments.ParseNamedSpec(kv)
 		if err != nil {
 			return nil, err
 		}
-		out = append(out, experiments.NamedSpec{Name: req.Rows[0].Name, Spec: req.Rows[0].Spec})
+		out = append(out, ns)
 	}
 	return out, nil
+}
+
+func perSecond(n uint64, ms float64) int64 {
+	if ms <= 0 {
+		return 0
+	}
+	return int64(float64(n) / (ms / 1000))
 }
 
 // runPlan runs a plan with Ctrl-C stopping it; an interruption is an error.

@@ -14,6 +14,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/ablate-chess/ablate/experiments"
 	"github.com/ablate-chess/ablate/results"
 )
 
@@ -211,14 +212,18 @@ func compareRevisions(c *cli.Context, base, head string, rounds int, runArgs []s
 // mergeRuns joins repeated runs of one binary into one set of records
 // whose times hold every run's sample; node counts must agree.
 func mergeRuns(runs [][]results.Record) ([]results.Record, error) {
+	type key struct {
+		job   string
+		depth int
+	}
 	merged := append([]results.Record(nil), runs[0]...)
-	at := map[string]int{}
+	at := map[key]int{}
 	for i, r := range merged {
-		at[fmt.Sprintf("%s\x00%s\x00%s\x00%d", r.Group, r.Config, r.Position, r.Depth)] = i
+		at[key{experiments.JobKey(r.Group, r.Config, r.Position), r.Depth}] = i
 	}
 	for _, run := range runs[1:] {
 		for _, r := range run {
-			i, ok := at[fmt.Sprintf("%s\x00%s\x00%s\x00%d", r.Group, r.Config, r.Position, r.Depth)]
+			i, ok := at[key{experiments.JobKey(r.Group, r.Config, r.Position), r.Depth}]
 			if !ok {
 				continue
 			}

@@ -150,9 +150,8 @@ func runAction(c *cli.Context) error {
 		}
 		if info == nil {
 			req, _ := json.Marshal(settings)
-			info = &results.RunInfo{Args: c.Args().Slice(), Request: req, Format: format,
-				Experiment: plan.Name, Description: plan.Description, Started: time.Now().UTC()}
-			info.Args = append([]string{"ablate", "run"}, os.Args[min(2, len(os.Args)):]...)
+			info = &results.RunInfo{Args: append([]string{"ablate", "run"}, os.Args[min(2, len(os.Args)):]...),
+				Request: req, Format: format, Experiment: plan.Name, Description: plan.Description, Started: time.Now().UTC()}
 			if err := os.Remove(filepath.Join(dir, results.JournalName)); err != nil && !errors.Is(err, os.ErrNotExist) {
 				return err
 			}

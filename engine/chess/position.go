@@ -69,9 +69,6 @@ func (p *Position) PieceOn(s Square) Piece { return p.board[s] }
 // Pieces returns the pieces of colour c and type t.
 func (p *Position) Pieces(c Color, t PieceType) Bitboard { return p.colors[c] & p.pieces[t] }
 
-// ByType returns the pieces of type t of both colours.
-func (p *Position) ByType(t PieceType) Bitboard { return p.pieces[t] }
-
 // ByColor returns all pieces of colour c.
 func (p *Position) ByColor(c Color) Bitboard { return p.colors[c] }
 

@@ -87,6 +87,3 @@ func (p *Position) captureValue(m Move) int {
 	}
 	return v
 }
-
-// SEEAtLeast reports whether SEE(m) >= threshold.
-func (p *Position) SEEAtLeast(m Move, threshold int) bool { return p.SEE(m) >= threshold }

@@ -4,7 +4,8 @@ import "github.com/ablate-chess/ablate/engine/chess"
 
 // Move ordering. A node generates all its legal moves, gives each a score
 // from the switched-on ordering techniques, and hands them out best first
-// (selection sort, ties in generation order, so the order is deterministic).
+// (selection sort; a tie goes to the move earlier in the list, so the order
+// is deterministic).
 // With every ordering technique off, moves come in generation order.
 
 const (

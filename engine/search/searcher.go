@@ -84,9 +84,6 @@ func (s *Searcher) SetConfig(cfg Config) {
 	s.lmr = lmrTable(&cfg.Params)
 }
 
-// Config returns the searcher's configuration.
-func (s *Searcher) Config() Config { return s.cfg }
-
 // ClearTT empties the transposition table (a new game).
 func (s *Searcher) ClearTT() { s.tt.Clear() }
 
