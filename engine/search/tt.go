@@ -37,6 +37,10 @@ type TT struct {
 	mask    uint64
 }
 
+// MaxHashMB is the largest table a searcher may have, in megabytes: the
+// range of the UCI Hash option and of every --hash flag.
+const MaxHashMB = 4096
+
 // NewTT returns a table of at most mb megabytes (at least one entry),
 // rounded down to a power of two entries.
 func NewTT(mb int) *TT {

@@ -35,10 +35,12 @@ type Server struct {
 
 // NewServer returns a server writing to out, with the full preset and a
 // 16 MB table.
-func NewServer(out io.Writer) *Server {
+func NewServer(out io.Writer) *Server { return newServer(out, 16) }
+
+func newServer(out io.Writer, hashMB int) *Server {
 	start, _ := chess.ParseFEN(chess.StartFEN)
 	s := &Server{Name: "ablate", Author: "the ablate developers", out: out,
-		hashMB: 16, cfg: search.DefaultConfig(), preset: "full", game: chess.NewGame(start)}
+		hashMB: hashMB, cfg: search.DefaultConfig(), preset: "full", game: chess.NewGame(start)}
 	s.searcher = search.New(s.cfg, s.hashMB)
 	return s
 }
@@ -101,7 +103,7 @@ func (s *Server) handle(line string) bool {
 func (s *Server) sendIdentity() {
 	s.send("id name %s", s.Name)
 	s.send("id author %s", s.Author)
-	s.send("option name Hash type spin default 16 min 1 max 4096")
+	s.send("option name Hash type spin default 16 min 1 max %d", search.MaxHashMB)
 	s.send("option name Preset type combo default full var %s", strings.Join(search.PresetNames(), " var "))
 	def := search.DefaultConfig()
 	for _, name := range search.TechniqueNames() {
@@ -134,8 +136,8 @@ func (s *Server) setOption(args []string) {
 	switch id {
 	case "hash":
 		mb, err := strconv.Atoi(val)
-		if err != nil || mb < 1 || mb > 4096 {
-			fail(fmt.Errorf("%q is not a size from 1 to 4096 MB", val))
+		if err != nil || mb < 1 || mb > search.MaxHashMB {
+			fail(fmt.Errorf("%q is not a size from 1 to %d MB", val, search.MaxHashMB))
 			return
 		}
 		s.hashMB = mb
@@ -262,7 +264,7 @@ func (s *Server) goSearch(args []string) {
 		if s.game.Position.SideToMove() == chess.Black {
 			left, inc = btime, binc
 		}
-		lim.SoftTime, lim.HardTime = clock(left, inc, movestogo)
+		lim.SoftTime, lim.HardTime = search.ClockLimits(time.Duration(left)*time.Millisecond, time.Duration(inc)*time.Millisecond, movestogo)
 	}
 	s.stop.Store(false)
 	lim.Stop = &s.stop
@@ -283,22 +285,6 @@ func (s *Server) goSearch(args []string) {
 		}
 		s.send("bestmove %s", move)
 	}()
-}
-
-// clock divides the time left into a soft limit (start no new iteration)
-// and a hard one (stop at once): a share of the time left for the moves to
-// go (30 if unknown) plus most of the increment, never more than half of
-// what is left, and always keeping 50 ms in hand.
-func clock(leftMS, incMS int64, movesToGo int) (soft, hard time.Duration) {
-	if movesToGo <= 0 {
-		movesToGo = 30
-	}
-	share := leftMS/int64(movesToGo) + incMS*3/4
-	hardMS := min(share*3, leftMS/2)
-	hardMS = min(hardMS, leftMS-50)
-	hardMS = max(hardMS, 1)
-	softMS := max(min(share, hardMS)/2, 1)
-	return time.Duration(softMS) * time.Millisecond, time.Duration(hardMS) * time.Millisecond
 }
 
 func (s *Server) sendInfo(it *search.Iteration) {
