@@ -21,11 +21,18 @@ test:
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./...
 
-# Each fuzz target for a short, bounded time.
+# Each fuzz target for a short, bounded time (FUZZTIME=10m for a long run).
+FUZZ_TARGETS = \
+	./engine/chess:FuzzParseFEN ./engine/chess:FuzzParseSAN ./positions:FuzzParseLine \
+	./engine/search:FuzzParseConfig ./experiments:FuzzParseFile ./engine/uci:FuzzServerInput \
+	./results:FuzzReadCSV ./results:FuzzReadBaseline
+
 fuzz:
-	$(GO) test -run '^$$' -fuzz '^FuzzParseFEN$$' -fuzztime $(FUZZTIME) ./engine/chess
-	$(GO) test -run '^$$' -fuzz '^FuzzParseSAN$$' -fuzztime $(FUZZTIME) ./engine/chess
-	$(GO) test -run '^$$' -fuzz '^FuzzParseLine$$' -fuzztime $(FUZZTIME) ./positions
+	@for t in $(FUZZ_TARGETS); do \
+		pkg=$${t%%:*}; name=$${t##*:}; \
+		echo "fuzz $$name ($$pkg)"; \
+		$(GO) test -run '^$$' -fuzz "^$$name\$$" -fuzztime $(FUZZTIME) $$pkg || exit 1; \
+	done
 
 # The deep perft counts (start position depth 6, Kiwipete depth 5).
 perft-deep:

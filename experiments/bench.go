@@ -5,6 +5,7 @@ import (
 
 	"github.com/ablate-chess/ablate/engine/chess"
 	"github.com/ablate-chess/ablate/engine/search"
+	"github.com/ablate-chess/ablate/engine/subject"
 	"github.com/ablate-chess/ablate/positions"
 	"github.com/ablate-chess/ablate/results"
 )
@@ -16,34 +17,54 @@ type NamedSpec struct {
 	Depth      int
 }
 
-// negamaxDepth is the depth at which the bench pins alpha-beta's
-// leave-one-out: plain negamax, without quiescence search (whose tree has
-// no bound without cutoffs).
-const negamaxDepth = 3
+// The bench's depths: ablate bench --all searches full and most
+// leave-one-outs to benchAllDepth, which takes 1.3 to 3.6 s a configuration
+// on one core here. Without some techniques the tree grows so much faster
+// that they get a depth of their own, chosen to cost about the same (bench
+// suite, measured with a 5-million-node budget per position at depth 11):
+//
+//	-alpha-beta  is pinned as full,-alpha-beta,-qsearch at depth 3: plain
+//	             negamax, with quiescence search too, has no bound at all
+//	             (45 of 47 positions pass 5M nodes by depth 11, most at 1)
+//	-mvv-lva     depth 7: quiescence search with its captures unordered
+//	             passes 5M nodes on 22 positions by depth 11
+//	-tt          depth 8: 4 endgames pass 5M nodes by depth 10
+//	-pvs         depth 8: without null windows (and so without LMR, which
+//	             reduces only them) the tree grows 2.5 times a ply
+//	-lmr         depth 8: 2.2 times a ply; 30M nodes at depth 10
+const benchAllDepth = 10
+
+var benchBounded = map[string]int{"alpha-beta": 3, "mvv-lva": 7, "tt": 8, "pvs": 8, "lmr": 8}
 
 // DefaultBench is the bench's configurations: full and the leave-one-out of
-// every technique, so that each technique's node count is pinned.
+// every technique, each with its depth, so that each technique's node count
+// is pinned.
 func DefaultBench() []NamedSpec {
 	full := search.DefaultConfig().Techniques
-	out := []NamedSpec{{"full", "full", 0}}
+	out := []NamedSpec{{"full", "full", benchAllDepth}}
 	for _, name := range search.TechniqueNames() {
 		t, _ := search.ParseTechnique(name)
+		depth := benchAllDepth
+		if d, ok := benchBounded[name]; ok {
+			depth = d
+		}
 		switch {
 		case t == search.AlphaBeta:
-			out = append(out, NamedSpec{"-alpha-beta,-qsearch", "full,-alpha-beta,-qsearch", negamaxDepth})
+			out = append(out, NamedSpec{"-alpha-beta,-qsearch", "full,-alpha-beta,-qsearch", depth})
 		case full.Has(t):
-			out = append(out, NamedSpec{"-" + name, "full,-" + name, 0})
+			out = append(out, NamedSpec{"-" + name, "full,-" + name, depth})
 		default:
-			out = append(out, NamedSpec{"+" + name, "full,+" + name, 0})
+			out = append(out, NamedSpec{"+" + name, "full,+" + name, depth})
 		}
 	}
 	return out
 }
 
-// BenchPlan is a plan of the given configurations over a suite at depth,
-// with set applied to every configuration.
-func BenchPlan(suite string, depth int, configs []NamedSpec, set []string) (*Plan, error) {
-	b := newBuilder("bench", Options{Set: set})
+// BenchPlan is a plan of the given configurations over a suite at depth (a
+// configuration with a depth of its own is searched to the shallower of
+// the two), with set applied to every configuration.
+func BenchPlan(sub subject.Subject, suite string, depth int, configs []NamedSpec, set []string) (*Plan, error) {
+	b := newBuilder("bench", Options{Set: set, Subject: sub})
 	s, err := b.suite(suite, nil)
 	if err != nil {
 		return nil, err
@@ -63,8 +84,8 @@ func BenchPlan(suite string, depth int, configs []NamedSpec, set []string) (*Pla
 // BaselinePlan re-creates the plan a baseline holds: its configurations,
 // depths and positions (from the baseline's own FENs), with set applied.
 // An error names the baseline's line.
-func BaselinePlan(rows []results.BaselineRow, source string, set []string) (*Plan, error) {
-	b := newBuilder("check", Options{Set: set})
+func BaselinePlan(sub subject.Subject, rows []results.BaselineRow, source string, set []string) (*Plan, error) {
+	b := newBuilder("check", Options{Set: set, Subject: sub})
 	type key struct {
 		name, spec string
 		depth      int
@@ -74,7 +95,7 @@ func BaselinePlan(rows []results.BaselineRow, source string, set []string) (*Pla
 	for i, r := range rows {
 		line := i + 2
 		k := key{r.Config, r.Spec, r.Depth}
-		if _, err := search.ParseConfig(r.Spec); err != nil {
+		if _, err := b.plan.Subject.ParseConfig(r.Spec); err != nil {
 			return nil, fmt.Errorf("%s:%d: %v", source, line, err)
 		}
 		p, err := chess.ParseFEN(r.FEN)

@@ -3,6 +3,8 @@ package experiments
 import (
 	"fmt"
 	"strings"
+
+	"github.com/ablate-chess/ablate/engine/subject"
 )
 
 // Request is what a command line asks to run: an experiment file and/or
@@ -50,13 +52,13 @@ func Build(req Request) (*Plan, error) {
 	for _, g := range []struct {
 		flag string
 		list []string
-		fn   func(string, []string) ([]genRow, error)
+		fn   func(subject.Subject, string, []string) ([]genRow, error)
 	}{{"ladder", req.Ladder, Ladder}, {"leave-one-out", req.LeaveOneOut, LeaveOneOut},
 		{"factorial", req.Factorial, Factorial}, {"sweep", req.Sweeps, Sweep}} {
 		if len(g.list) == 0 {
 			continue
 		}
-		rows, err := g.fn(base, g.list)
+		rows, err := g.fn(b.plan.Subject, base, g.list)
 		if err != nil {
 			return nil, fmt.Errorf("--%s: %v", g.flag, err)
 		}

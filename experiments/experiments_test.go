@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ablate-chess/ablate/engine/subject"
 	"github.com/ablate-chess/ablate/results"
 )
 
@@ -23,20 +24,20 @@ func TestGenerators(t *testing.T) {
 		}
 	}
 	t.Run("ladder adds one per row", func(t *testing.T) {
-		rows, err := Ladder("full", []string{"lmr", "lmp"})
+		rows, err := Ladder(subject.Native{}, "full", []string{"lmr", "lmp"})
 		check(t, rows, err, []string{"none = full,-lmr,-lmp", "+lmr = full,-lmr,-lmp,+lmr", "+lmr+lmp = full,-lmr,-lmp,+lmr,+lmp"})
 	})
 	t.Run("leave-one-out switches on what the base has off", func(t *testing.T) {
-		rows, err := LeaveOneOut("full", []string{"lmr", "hyper-nmp"})
+		rows, err := LeaveOneOut(subject.Native{}, "full", []string{"lmr", "hyper-nmp"})
 		check(t, rows, err, []string{"full = full", "-lmr = full,-lmr", "+hyper-nmp = full,+hyper-nmp"})
 	})
 	t.Run("factorial makes 2^k rows", func(t *testing.T) {
-		rows, err := Factorial("stage-9", []string{"pvs", "nmp"})
+		rows, err := Factorial(subject.Native{}, "stage-9", []string{"pvs", "nmp"})
 		check(t, rows, err, []string{"-pvs-nmp = stage-9,-pvs,-nmp", "+pvs-nmp = stage-9,+pvs,-nmp",
 			"-pvs+nmp = stage-9,-pvs,+nmp", "+pvs+nmp = stage-9,+pvs,+nmp"})
 	})
 	t.Run("two sweeps make a grid", func(t *testing.T) {
-		rows, err := Sweep("full", []string{"lmr-base=50:100:50", "lmp-base=2:3"})
+		rows, err := Sweep(subject.Native{}, "full", []string{"lmr-base=50:100:50", "lmp-base=2:3"})
 		check(t, rows, err, []string{
 			"lmr-base=50,lmp-base=2 = full,lmr-base=50,lmp-base=2", "lmr-base=50,lmp-base=3 = full,lmr-base=50,lmp-base=3",
 			"lmr-base=100,lmp-base=2 = full,lmr-base=100,lmp-base=2", "lmr-base=100,lmp-base=3 = full,lmr-base=100,lmp-base=3"})
@@ -46,14 +47,14 @@ func TestGenerators(t *testing.T) {
 		err  error
 		want string
 	}{
-		{"unknown technique", func() error { _, err := Ladder("full", []string{"lmx"}); return err }(), `unknown technique "lmx"`},
-		{"twice", func() error { _, err := LeaveOneOut("full", []string{"lmr", "lmr"}); return err }(), "given twice"},
+		{"unknown technique", func() error { _, err := Ladder(subject.Native{}, "full", []string{"lmx"}); return err }(), `unknown technique "lmx"`},
+		{"twice", func() error { _, err := LeaveOneOut(subject.Native{}, "full", []string{"lmr", "lmr"}); return err }(), "given twice"},
 		{"too many", func() error {
-			_, err := Factorial("full", strings.Split("pvs,lmr,lmp,nmp,rfp,tt,killers,history,qsearch", ","))
+			_, err := Factorial(subject.Native{}, "full", strings.Split("pvs,lmr,lmp,nmp,rfp,tt,killers,history,qsearch", ","))
 			return err
 		}(), "at most 8"},
-		{"range out of bounds", func() error { _, err := Sweep("full", []string{"lmr-base=0:500:100"}); return err }(), "out of range 0..400"},
-		{"malformed range", func() error { _, err := Sweep("full", []string{"lmr-base=50"}); return err }(), "want name=from:to:step"},
+		{"range out of bounds", func() error { _, err := Sweep(subject.Native{}, "full", []string{"lmr-base=0:500:100"}); return err }(), "out of range 0..400"},
+		{"malformed range", func() error { _, err := Sweep(subject.Native{}, "full", []string{"lmr-base=50"}); return err }(), "want name=from:to:step"},
 	} {
 		if bad.err == nil || !strings.Contains(bad.err.Error(), bad.want) {
 			t.Errorf("%s: error %v, want %q", bad.name, bad.err, bad.want)
@@ -122,7 +123,7 @@ func TestExperimentFileErrors(t *testing.T) {
 func smallPlan(t *testing.T) *Plan {
 	t.Helper()
 	plan, err := Build(Request{Configs: []string{"full=full", "no-lmr=full,-lmr", "hyper=full,+hyper-nmp"},
-		Options: Options{Positions: "six", Depth: 6}})
+		Options: Options{Positions: "six", Depth: 6, Subject: subject.Native{HashMB: 4}}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -141,11 +142,11 @@ func nodesByJob(recs []results.Record) map[string]uint64 {
 // compares every node count, best move and score.
 func TestSameCountsWhateverTheWorkers(t *testing.T) {
 	plan := smallPlan(t)
-	one, err := (&Runner{Plan: plan, Workers: 1, HashMB: 4}).Run(context.Background())
+	one, err := (&Runner{Plan: plan, Workers: 1}).Run(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}
-	four, err := (&Runner{Plan: plan, Workers: 4, HashMB: 4, Repeat: 2}).Run(context.Background())
+	four, err := (&Runner{Plan: plan, Workers: 4, Repeat: 2}).Run(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -169,13 +170,13 @@ func TestSameCountsWhateverTheWorkers(t *testing.T) {
 // skipping those: the records are the whole run's.
 func TestInterruptThenResume(t *testing.T) {
 	plan := smallPlan(t)
-	whole, err := (&Runner{Plan: plan, Workers: 2, HashMB: 4}).Run(context.Background())
+	whole, err := (&Runner{Plan: plan, Workers: 2}).Run(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	jobs := 0
-	first, err := (&Runner{Plan: plan, Workers: 2, HashMB: 4, OnJob: func([]results.Record) error {
+	first, err := (&Runner{Plan: plan, Workers: 2, OnJob: func([]results.Record) error {
 		if jobs++; jobs == 4 {
 			cancel()
 		}
@@ -191,7 +192,7 @@ func TestInterruptThenResume(t *testing.T) {
 	if len(done) < 4 || len(done) >= plan.Jobs() {
 		t.Fatalf("%d jobs finished before the stop took effect", len(done))
 	}
-	rest, err := (&Runner{Plan: plan, Workers: 2, HashMB: 4, Skip: done}).Run(context.Background())
+	rest, err := (&Runner{Plan: plan, Workers: 2, Skip: done}).Run(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -224,7 +225,7 @@ func BenchmarkRunWorkers(b *testing.B) {
 	for _, workers := range []int{1, 2} {
 		b.Run("j="+string(rune('0'+workers)), func(b *testing.B) {
 			for b.Loop() {
-				if _, err := (&Runner{Plan: plan, Workers: workers, HashMB: 16}).Run(context.Background()); err != nil {
+				if _, err := (&Runner{Plan: plan, Workers: workers}).Run(context.Background()); err != nil {
 					b.Fatal(err)
 				}
 			}

@@ -10,6 +10,8 @@ import (
 	"strings"
 
 	"github.com/BurntSushi/toml"
+
+	"github.com/ablate-chess/ablate/engine/subject"
 )
 
 // An experiment file (TOML) names positions, a depth, a base preset and one
@@ -130,7 +132,7 @@ func (b *builder) addFile(f *File) error {
 			return fmt.Errorf("%s: %v", where, err)
 		}
 		depth := firstInt(b.opts.Depth, m.Depth, f.Depth, 8)
-		rows, err := matrixRows(&m, base)
+		rows, err := matrixRows(b.plan.Subject, &m, base)
 		if err != nil {
 			return fmt.Errorf("%s: %v", where, err)
 		}
@@ -160,17 +162,17 @@ type fileRow struct {
 }
 
 // matrixRows expands a matrix into named specs.
-func matrixRows(m *Matrix, base string) ([]fileRow, error) {
+func matrixRows(sub subject.Subject, m *Matrix, base string) ([]fileRow, error) {
 	gens := 0
 	var gen []genRow
 	var err error
 	for _, g := range []struct {
 		list []string
-		fn   func(string, []string) ([]genRow, error)
+		fn   func(subject.Subject, string, []string) ([]genRow, error)
 	}{{m.Ladder, Ladder}, {m.LeaveOneOut, LeaveOneOut}, {m.Factorial, Factorial}, {m.Sweep, Sweep}} {
 		if len(g.list) > 0 {
 			gens++
-			gen, err = g.fn(base, g.list)
+			gen, err = g.fn(sub, base, g.list)
 			if err != nil {
 				return nil, err
 			}

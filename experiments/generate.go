@@ -5,21 +5,25 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/ablate-chess/ablate/engine/search"
+	"github.com/ablate-chess/ablate/engine/subject"
 )
 
 // A generator turns a list of techniques (or parameter ranges) into
 // matrix rows: (name, spec) pairs on a base spec.
 type genRow struct{ name, spec string }
 
-func checkTechniques(ts []string) error {
+func checkTechniques(sub subject.Subject, ts []string) error {
 	if len(ts) == 0 {
 		return fmt.Errorf("no techniques given")
 	}
+	known := map[string]bool{}
+	for _, t := range sub.Techniques() {
+		known[t] = true
+	}
 	seen := map[string]bool{}
 	for _, t := range ts {
-		if _, err := search.ParseTechnique(t); err != nil {
-			return err
+		if !known[t] {
+			return fmt.Errorf("unknown technique %q (known: %s)", t, strings.Join(sub.Techniques(), ", "))
 		}
 		if seen[t] {
 			return fmt.Errorf("technique %s given twice", t)
@@ -31,8 +35,8 @@ func checkTechniques(ts []string) error {
 
 // Ladder: the base with all the techniques off, then each row switches one
 // more on, in the order given.
-func Ladder(base string, ts []string) ([]genRow, error) {
-	if err := checkTechniques(ts); err != nil {
+func Ladder(sub subject.Subject, base string, ts []string) ([]genRow, error) {
+	if err := checkTechniques(sub, ts); err != nil {
 		return nil, err
 	}
 	spec := base
@@ -51,19 +55,18 @@ func Ladder(base string, ts []string) ([]genRow, error) {
 
 // LeaveOneOut: the base, then the base without each technique; a technique
 // the base has off is switched on instead, and its row named +technique.
-func LeaveOneOut(base string, ts []string) ([]genRow, error) {
-	if err := checkTechniques(ts); err != nil {
+func LeaveOneOut(sub subject.Subject, base string, ts []string) ([]genRow, error) {
+	if err := checkTechniques(sub, ts); err != nil {
 		return nil, err
 	}
-	cfg, err := search.ParseConfig(base)
+	cfg, err := sub.ParseConfig(base)
 	if err != nil {
 		return nil, err
 	}
 	rows := []genRow{{base, base}}
 	for _, name := range ts {
-		t, _ := search.ParseTechnique(name)
 		sign := "-"
-		if !cfg.Techniques.Has(t) {
+		if !cfg.Has(name) {
 			sign = "+"
 		}
 		rows = append(rows, genRow{sign + name, base + "," + sign + name})
@@ -73,8 +76,8 @@ func LeaveOneOut(base string, ts []string) ([]genRow, error) {
 
 // Factorial: every combination of the techniques on and off (2^k rows,
 // k at most 8), the first with all off.
-func Factorial(base string, ts []string) ([]genRow, error) {
-	if err := checkTechniques(ts); err != nil {
+func Factorial(sub subject.Subject, base string, ts []string) ([]genRow, error) {
+	if err := checkTechniques(sub, ts); err != nil {
 		return nil, err
 	}
 	if len(ts) > 8 {
@@ -97,14 +100,21 @@ func Factorial(base string, ts []string) ([]genRow, error) {
 	return rows, nil
 }
 
+// maxGridRows bounds a sweep grid: a thousand configurations is already
+// hours of searching.
+const maxGridRows = 1000
+
 // Sweep: one row per value of each parameter range name=from:to:step; two
 // or more ranges make a grid.
-func Sweep(base string, ranges []string) ([]genRow, error) {
+func Sweep(sub subject.Subject, base string, ranges []string) ([]genRow, error) {
 	rows := []genRow{{"", base}}
 	for _, rg := range ranges {
-		name, values, err := parseRange(rg)
+		name, values, err := parseRange(sub, base, rg)
 		if err != nil {
 			return nil, err
+		}
+		if len(rows)*len(values) > maxGridRows {
+			return nil, fmt.Errorf("sweep grid of more than %d configurations", maxGridRows)
 		}
 		var next []genRow
 		for _, r := range rows {
@@ -124,7 +134,7 @@ func Sweep(base string, ranges []string) ([]genRow, error) {
 
 // parseRange reads name=from:to:step (step defaults to 1) and checks every
 // value against the parameter's range.
-func parseRange(s string) (string, []int, error) {
+func parseRange(sub subject.Subject, base, s string) (string, []int, error) {
 	name, rng, ok := strings.Cut(s, "=")
 	if !ok {
 		return "", nil, fmt.Errorf("sweep %q: want name=from:to:step", s)
@@ -149,9 +159,8 @@ func parseRange(s string) (string, []int, error) {
 		return "", nil, fmt.Errorf("sweep %q: more than 1000 values", s)
 	}
 	var values []int
-	p := search.DefaultParams()
 	for v := from; v <= to; v += step {
-		if err := p.Set(name, v); err != nil {
+		if _, err := sub.ParseConfig(fmt.Sprintf("%s,%s=%d", base, name, v)); err != nil {
 			return "", nil, fmt.Errorf("sweep %q: %v", s, err)
 		}
 		values = append(values, v)

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/ablate-chess/ablate/engine/search"
+	"github.com/ablate-chess/ablate/engine/subject"
 	"github.com/ablate-chess/ablate/positions"
 )
 
@@ -14,6 +15,7 @@ import (
 type Plan struct {
 	Name        string
 	Description string
+	Subject     subject.Subject // the engine searched
 	Rows        []Row
 	// Reference names each group's reference configuration; a group
 	// without one compares against its first row.
@@ -25,7 +27,7 @@ type Row struct {
 	Group  string
 	Name   string
 	Spec   string // how it was defined, for run.json: "full,-lmr,lmr-base=100"
-	Config search.Config
+	Config subject.Config
 	Suite  *positions.Suite
 	Depth  int
 }
@@ -45,6 +47,8 @@ type Options struct {
 	Depth     int      // overrides the experiment's and matrices' (not a row's own)
 	Set       []string // name=value, applied to every configuration last
 	Reference string   // a configuration name: the reference of its group
+	// Subject is the engine the plan searches; nil is ablate's own.
+	Subject subject.Subject `json:"-"`
 }
 
 // builder assembles a plan: it loads each suite once and checks names.
@@ -56,7 +60,10 @@ type builder struct {
 }
 
 func newBuilder(name string, opts Options) *builder {
-	return &builder{plan: &Plan{Name: name, Reference: map[string]string{}}, opts: opts,
+	if opts.Subject == nil {
+		opts.Subject = subject.Native{}
+	}
+	return &builder{plan: &Plan{Name: name, Subject: opts.Subject, Reference: map[string]string{}}, opts: opts,
 		suites: map[string]*positions.Suite{}, names: map[string]string{}}
 }
 
@@ -98,14 +105,20 @@ func (b *builder) add(group, name, spec string, suite *positions.Suite, depth in
 	if prev, dup := b.names[name]; dup {
 		return fmt.Errorf("configuration %q is defined twice (in %s and %s)", name, prev, group)
 	}
-	cfg, err := search.ParseConfig(spec)
+	sub := b.plan.Subject
+	cfg, err := sub.ParseConfig(spec)
 	if err != nil {
 		return fmt.Errorf("configuration %s (%s): %v", name, spec, err)
 	}
-	for _, kv := range b.opts.Set {
-		if err := cfg.Params.SetString(kv); err != nil {
-			return fmt.Errorf("--set %s: %v", kv, err)
+	if len(b.opts.Set) > 0 {
+		withSet := spec
+		for _, kv := range b.opts.Set {
+			withSet += "," + kv
+			if _, err := sub.ParseConfig(withSet); err != nil {
+				return fmt.Errorf("--set %s: %v", kv, err)
+			}
 		}
+		cfg, _ = sub.ParseConfig(withSet)
 	}
 	if depth < 1 || depth > search.MaxPly-1 {
 		return fmt.Errorf("configuration %s: depth %d is not from 1 to %d", name, depth, search.MaxPly-1)

@@ -2,7 +2,9 @@ package experiments
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"runtime/debug"
 	"slices"
 	"sort"
 	"strconv"
@@ -13,8 +15,17 @@ import (
 
 	"github.com/ablate-chess/ablate/engine/chess"
 	"github.com/ablate-chess/ablate/engine/search"
+	"github.com/ablate-chess/ablate/engine/subject"
+	"github.com/ablate-chess/ablate/positions"
 	"github.com/ablate-chess/ablate/results"
 )
+
+// Budget bounds each job: a search that passes it stops at once and is
+// recorded as cut short. Zero fields are no bound.
+type Budget struct {
+	Nodes uint64
+	Time  time.Duration
+}
 
 // Runner runs a plan's jobs on parallel workers. Each job searches one
 // position under one configuration from a cleared table and fresh history,
@@ -24,12 +35,49 @@ type Runner struct {
 	Plan    *Plan
 	Workers int
 	Repeat  int // timing repeats; node counts must agree across them
-	HashMB  int
+	Budget  Budget
+	// Schedule starts the jobs longest-expected first, by the estimates of
+	// a shallow pass (Estimate), so that no long job is left to end the run
+	// alone; without it jobs start in plan order.
+	Schedule bool
 	// Skip holds the jobs already done (by JobKey), for --resume.
 	Skip map[string]bool
 	// OnJob, if set, is called with each finished job's records, one call
 	// at a time, as jobs finish.
 	OnJob func(recs []results.Record) error
+	// OnProgress, if set, is called as jobs start and finish, one call at a
+	// time.
+	OnProgress func(Progress)
+}
+
+// Progress is what a run has done and what it expects.
+type Progress struct {
+	Done, Total int
+	Running     []string      // "configuration on position" of the jobs in progress
+	ETA         time.Duration // learned: the measured time per estimated node times the estimated nodes left
+}
+
+// JobError is a job that failed: the engine failed, or panicked.
+type JobError struct {
+	Group, Config, Position string
+	Depth                   int
+	Err                     error
+}
+
+func (e *JobError) Error() string {
+	return fmt.Sprintf("%s on %s, depth %d: %v", e.Config, e.Position, e.Depth, e.Err)
+}
+
+// JobErrors are the jobs of a run that failed; the others finished.
+type JobErrors []*JobError
+
+func (es JobErrors) Error() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%d job(s) failed:", len(es))
+	for _, e := range es {
+		b.WriteString("\n  " + e.Error())
+	}
+	return b.String()
 }
 
 // JobKey names a job: its group, configuration and position.
@@ -37,39 +85,85 @@ func JobKey(group, config, position string) string {
 	return group + "\x00" + config + "\x00" + position
 }
 
-type job struct{ row, entry int }
+// Job is one (configuration, position) pair of a plan: indexes into its
+// rows and the row's suite.
+type Job struct{ Row, Entry int }
+
+// AllJobs lists the plan's jobs in plan order.
+func (p *Plan) AllJobs() []Job {
+	var jobs []Job
+	for i, row := range p.Rows {
+		for j := range row.Suite.Entries {
+			jobs = append(jobs, Job{i, j})
+		}
+	}
+	return jobs
+}
+
+// Key is the job's JobKey.
+func (p *Plan) Key(jb Job) string {
+	row := &p.Rows[jb.Row]
+	return JobKey(row.Group, row.Name, row.Suite.Entries[jb.Entry].ID)
+}
 
 // Run runs every job not in Skip and returns the new records, in plan
 // order. When ctx is cancelled, the searches in progress stop at once and
-// Run returns the records of the jobs that finished, with ctx's error.
+// Run returns the records of the jobs that finished, with ctx's error. A
+// job that fails does not stop the others: Run returns every finished
+// job's records and a JobErrors naming the failed ones.
 func (r *Runner) Run(ctx context.Context) ([]results.Record, error) {
-	var jobs []job
-	for i, row := range r.Plan.Rows {
-		for j, e := range row.Suite.Entries {
-			if !r.Skip[JobKey(row.Group, row.Name, e.ID)] {
-				jobs = append(jobs, job{i, j})
-			}
+	var jobs []Job
+	for _, jb := range r.Plan.AllJobs() {
+		if !r.Skip[r.Plan.Key(jb)] {
+			jobs = append(jobs, jb)
 		}
 	}
 	workers := max(1, min(r.Workers, len(jobs)))
 	var stop atomic.Bool
 	defer context.AfterFunc(ctx, func() { stop.Store(true) })()
 
-	todo := make(chan job)
+	// Uniform estimates unless the jobs are to be scheduled.
+	est := make(map[Job]float64, len(jobs))
+	for _, jb := range jobs {
+		est[jb] = 1
+	}
+	if r.Schedule && len(jobs) > workers {
+		var err error
+		if est, err = r.Plan.Estimate(ctx, jobs, workers); err != nil {
+			return nil, err
+		}
+		order := slices.Clone(jobs)
+		sort.SliceStable(order, func(i, j int) bool { return est[order[i]] > est[order[j]] })
+		jobs = order
+	}
+	prog := newTracker(r.OnProgress, r.Plan, jobs, est, len(r.Skip), workers)
+
+	todo := make(chan Job)
 	type done struct {
-		job  job
+		job  Job
 		recs []results.Record
 		err  error
 	}
 	out := make(chan done)
 	var wg sync.WaitGroup
+	var startErr error
+	var startOnce sync.Once
 	for w := 0; w < workers; w++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			s := search.New(search.DefaultConfig(), max(1, r.HashMB))
+			eng, err := r.Plan.Subject.Start()
+			if err != nil {
+				startOnce.Do(func() { startErr = err; stop.Store(true) })
+				for range todo {
+				}
+				return
+			}
+			defer eng.Close()
 			for jb := range todo {
-				recs, err := r.runJob(s, jb, &stop)
+				prog.started(jb)
+				recs, err := r.safeJob(eng, jb, &stop)
+				prog.finished(jb)
 				out <- done{jb, recs, err}
 			}
 		}()
@@ -77,6 +171,9 @@ func (r *Runner) Run(ctx context.Context) ([]results.Record, error) {
 	go func() {
 		defer close(todo)
 		for _, jb := range jobs {
+			if stop.Load() {
+				return
+			}
 			select {
 			case todo <- jb:
 			case <-ctx.Done():
@@ -89,116 +186,181 @@ func (r *Runner) Run(ctx context.Context) ([]results.Record, error) {
 		close(out)
 	}()
 
-	finished := map[job][]results.Record{}
-	var firstErr error
+	finished := map[Job][]results.Record{}
+	var failed JobErrors
+	var fatal error
 	for d := range out {
 		switch {
 		case d.err != nil:
-			if firstErr == nil {
-				firstErr = d.err
+			var je *JobError
+			if errors.As(d.err, &je) {
+				failed = append(failed, je)
+			} else if fatal == nil {
+				fatal = d.err
 				stop.Store(true)
 			}
-		case d.recs != nil && firstErr == nil:
+		case d.recs != nil && fatal == nil:
 			finished[d.job] = d.recs
 			if r.OnJob != nil {
 				if err := r.OnJob(d.recs); err != nil {
-					firstErr = err
+					fatal = err
 					stop.Store(true)
 				}
 			}
 		}
 	}
 	var recs []results.Record
-	for _, jb := range jobs {
+	for _, jb := range r.Plan.AllJobs() {
 		recs = append(recs, finished[jb]...)
 	}
-	if firstErr == nil && ctx.Err() != nil {
-		firstErr = ctx.Err()
+	switch {
+	case startErr != nil:
+		return recs, fmt.Errorf("starting %s: %v", r.Plan.Subject.Name(), startErr)
+	case fatal != nil:
+		return recs, fatal
+	case ctx.Err() != nil:
+		return recs, ctx.Err()
+	case len(failed) > 0:
+		sort.Slice(failed, func(i, j int) bool { return failed[i].Error() < failed[j].Error() })
+		return recs, failed
 	}
-	return recs, firstErr
+	return recs, nil
+}
+
+// safeJob runs a job, turning a panic into a JobError that names it.
+func (r *Runner) safeJob(eng subject.Engine, jb Job, stop *atomic.Bool) (recs []results.Record, err error) {
+	row := &r.Plan.Rows[jb.Row]
+	defer func() {
+		if p := recover(); p != nil {
+			err = &JobError{row.Group, row.Name, row.Suite.Entries[jb.Entry].ID, row.Depth,
+				fmt.Errorf("panic: %v\n%s", p, debug.Stack())}
+		}
+	}()
+	recs, err = r.runJob(eng, jb, stop)
+	if err != nil {
+		var je *JobError
+		if !errors.As(err, &je) {
+			err = &JobError{row.Group, row.Name, row.Suite.Entries[jb.Entry].ID, row.Depth, err}
+		}
+	}
+	return recs, err
 }
 
 // runJob searches one position under one configuration Repeat times and
-// returns a record per depth; nil if it was stopped.
-func (r *Runner) runJob(s *search.Searcher, jb job, stop *atomic.Bool) ([]results.Record, error) {
-	row := &r.Plan.Rows[jb.row]
-	e := &row.Suite.Entries[jb.entry]
-	s.SetConfig(row.Config)
+// returns a record per completed depth (and one for the depth a budget cut
+// short); nil if the run was stopped.
+func (r *Runner) runJob(eng subject.Engine, jb Job, stop *atomic.Bool) ([]results.Record, error) {
+	row := &r.Plan.Rows[jb.Row]
+	e := &row.Suite.Entries[jb.Entry]
 	repeat := max(1, r.Repeat)
+	lim := subject.Limits{Depth: row.Depth, Nodes: r.Budget.Nodes, MoveTime: r.Budget.Time, Stop: stop}
 	times := make([][]time.Duration, row.Depth) // by depth, one per repeat
-	var first search.Result
+	var first subject.Result
 	for k := 0; k < repeat; k++ {
-		s.ClearTT()
-		res := s.Search(e.Board, nil, search.Limits{Depth: row.Depth, Stop: stop}, nil)
-		if stop.Load() || res.Depth < row.Depth {
+		if err := eng.Reset(row.Config); err != nil {
+			return nil, err
+		}
+		res, err := eng.Search(chess.NewGame(e.Board), lim, nil)
+		if err != nil {
+			return nil, err
+		}
+		if stop.Load() {
 			return nil, nil
 		}
 		if k == 0 {
 			first = res
 		} else {
-			for d := range res.Iterations {
-				if a, b := first.Iterations[d].Stats.Nodes, res.Iterations[d].Stats.Nodes; a != b {
-					return nil, fmt.Errorf("%s on %s, depth %d: %d nodes on the first run and %d on run %d; "+
-						"the search is not deterministic", row.Name, e.ID, d+1, a, b, k+1)
+			for d := range min(len(res.Iterations), len(first.Iterations)) {
+				if a, b := first.Iterations[d].Nodes, res.Iterations[d].Nodes; a != b {
+					return nil, fmt.Errorf("%d nodes at depth %d on the first run and %d on run %d; "+
+						"the search is not deterministic", a, d+1, b, k+1)
 				}
 			}
 		}
 		for d, it := range res.Iterations {
 			times[d] = append(times[d], it.Elapsed)
 		}
+		if res.Depth() < row.Depth {
+			break // cut short: the budget would cut every repeat
+		}
 	}
 
-	techniques := row.Config.Techniques.Effective().String()
-	params := strings.Join(row.Config.Params.Diff(), ";")
-	recs := make([]results.Record, len(first.Iterations))
-	for d, it := range first.Iterations {
-		st := &it.Stats
+	recs := make([]results.Record, 0, len(first.Iterations)+1)
+	for d := range first.Iterations {
+		it := &first.Iterations[d]
+		rec := r.record(row, e, it)
 		med, fastest := medianMin(times[d])
-		rec := results.Record{
-			Group: row.Group, Config: row.Name, Position: e.ID, Depth: it.Depth,
-			Nodes: st.Nodes, QNodes: st.QNodes,
-			TimeMS: ms(med), TimeMin: ms(fastest),
-			BestMove: it.Move.String(), ScoreCP: it.Score, SelDepth: it.SelDepth,
-			TTHitRate: st.TTHitRate(), FirstMoveCutoffRate: st.FirstMoveCutoffRate(),
-			PVSResearchRate: st.PVSResearchRate(), LMRResearchRate: st.LMRResearchRate(),
-			MeanReduction: st.MeanReduction(),
-			TTProbes:      st.TTProbes, TTHits: st.TTHits, TTCutoffs: st.TTCutoffs,
-			BetaCutoffs: st.BetaCutoffs, FirstMoveCutoffs: st.FirstMoveCutoffs,
-			PVSSearches: st.PVSSearches, PVSResearches: st.PVSResearches,
-			LMRReduced: st.LMRReduced, LMRPlies: st.LMRPlies, LMRResearches: st.LMRResearches,
-			LMPPrunes: st.LMPPrunes, NullTries: st.NullTries, NullCutoffs: st.NullCutoffs,
-			HyperTries: st.HyperTries, HyperPrunes: st.HyperPrunes,
-			RFPPrunes: st.RFPPrunes, FutilityPrunes: st.FutilityPrunes, QSEEPrunes: st.QSEEPrunes,
-			Extensions: st.Extensions, AspirationResearches: st.AspirationResearches,
-			Repeats: repeat, Techniques: techniques, Params: params,
-		}
+		rec.TimeMS, rec.TimeMin = ms(med), ms(fastest)
+		rec.Repeats = len(times[d])
 		samples := make([]string, len(times[d]))
 		for k, t := range times[d] {
 			samples[k] = strconv.FormatFloat(ms(t), 'f', -1, 64)
 		}
 		rec.TimesMS = strings.Join(samples, ";")
 		if med > 0 {
-			rec.NPS = float64(st.Nodes) / med.Seconds()
+			rec.NPS = float64(it.Nodes) / med.Seconds()
 		}
 		if d > 0 {
-			rec.EBF = float64(st.Nodes) / float64(first.Iterations[d-1].Stats.Nodes)
+			rec.EBF = float64(it.Nodes) / float64(first.Iterations[d-1].Nodes)
 		}
-		if search.IsMate(it.Score) {
-			rec.MateIn = search.MateIn(it.Score)
+		recs = append(recs, rec)
+	}
+	if depth := first.Depth(); depth < row.Depth {
+		// The budget stopped it: one record for the iteration it was in.
+		rec := results.Record{Group: row.Group, Config: row.Name, Position: e.ID, Depth: depth + 1,
+			Nodes: first.Nodes, TimeMS: ms(first.Elapsed), TimeMin: ms(first.Elapsed),
+			TimesMS: strconv.FormatFloat(ms(first.Elapsed), 'f', -1, 64), Repeats: 1,
+			Engine: r.Plan.Subject.Name(), Techniques: row.Config.Techniques(), Params: row.Config.Params(),
+			BudgetExceeded: "time", NoCounters: true}
+		if r.Budget.Nodes != 0 && first.Nodes >= r.Budget.Nodes {
+			rec.BudgetExceeded = "nodes"
 		}
-		if it.Move != chess.NullMove {
-			if solved, applies := e.Solved(it.Move); applies {
-				rec.Solved = map[bool]string{true: "yes", false: "no"}[solved]
-			}
-		}
-		recs[d] = rec
+		recs = append(recs, rec)
 	}
 	return recs, nil
 }
 
+// record fills in what one iteration found.
+func (r *Runner) record(row *Row, e *positions.Entry, it *subject.Iteration) results.Record {
+	rec := results.Record{
+		Group: row.Group, Config: row.Name, Position: e.ID, Depth: it.Depth,
+		Nodes: it.Nodes, BestMove: it.Move.String(), ScoreCP: it.Score, SelDepth: it.SelDepth,
+		Engine: r.Plan.Subject.Name(), Techniques: row.Config.Techniques(), Params: row.Config.Params(),
+	}
+	if search.IsMate(it.Score) {
+		rec.MateIn = search.MateIn(it.Score)
+	}
+	if it.Move != chess.NullMove {
+		if solved, applies := e.Solved(it.Move); applies {
+			rec.Solved = map[bool]string{true: "yes", false: "no"}[solved]
+		}
+	}
+	st := it.Stats
+	if st == nil {
+		rec.NoCounters = true
+		return rec
+	}
+	rec.QNodes = st.QNodes
+	rec.TTHitRate, rec.FirstMoveCutoffRate = st.TTHitRate(), st.FirstMoveCutoffRate()
+	rec.PVSResearchRate, rec.LMRResearchRate = st.PVSResearchRate(), st.LMRResearchRate()
+	rec.MeanReduction = st.MeanReduction()
+	rec.TTProbes, rec.TTHits, rec.TTCutoffs = st.TTProbes, st.TTHits, st.TTCutoffs
+	rec.BetaCutoffs, rec.FirstMoveCutoffs = st.BetaCutoffs, st.FirstMoveCutoffs
+	rec.PVSSearches, rec.PVSResearches = st.PVSSearches, st.PVSResearches
+	rec.LMRReduced, rec.LMRPlies, rec.LMRResearches = st.LMRReduced, st.LMRPlies, st.LMRResearches
+	rec.LMPPrunes, rec.NullTries, rec.NullCutoffs = st.LMPPrunes, st.NullTries, st.NullCutoffs
+	rec.HyperTries, rec.HyperPrunes = st.HyperTries, st.HyperPrunes
+	rec.RFPPrunes, rec.FutilityPrunes, rec.QSEEPrunes = st.RFPPrunes, st.FutilityPrunes, st.QSEEPrunes
+	rec.Extensions, rec.AspirationResearches = st.Extensions, st.AspirationResearches
+	return rec
+}
+
 func medianMin(ts []time.Duration) (median, fastest time.Duration) {
+	if len(ts) == 0 {
+		return 0, 0
+	}
 	s := slices.Clone(ts)
-	sort.Slice(s, func(i, j int) bool { return s[i] < s[j] })
+	slices.Sort(s)
 	n := len(s)
 	if n%2 == 1 {
 		return s[n/2], s[0]
@@ -241,9 +403,8 @@ func (p *Plan) Info() []results.ConfigInfo {
 	out := make([]results.ConfigInfo, len(p.Rows))
 	for i, row := range p.Rows {
 		out[i] = results.ConfigInfo{Group: row.Group, Name: row.Name, Spec: row.Spec,
-			Techniques: row.Config.Techniques.Effective().String(),
-			Params:     strings.Join(row.Config.Params.Diff(), ";"),
-			Positions:  row.Suite.Name, Depth: row.Depth}
+			Techniques: row.Config.Techniques(), Params: row.Config.Params(),
+			Positions: row.Suite.Name, Depth: row.Depth}
 	}
 	return out
 }

@@ -95,16 +95,40 @@ func RenderSummary(w io.Writer, format string, sums []Summary) error {
 	if len(groups) < 2 {
 		header, skip = header[1:], 1
 	}
-	var rows [][]string
+	cut := false
 	for _, s := range sums {
+		cut = cut || s.CutShort > 0
+	}
+	if cut {
+		header = append(header, "cut short")
+	}
+	var rows [][]string
+	for i := range sums {
+		s := &sums[i]
 		solved := ""
 		if s.Solvable > 0 {
 			solved = fmt.Sprintf("%d/%d", s.Solved, s.Solvable)
 		}
-		row := []string{s.Group, s.Config, strconv.Itoa(s.Depth), strconv.FormatUint(s.Nodes, 10),
-			fmtRatio(s.NodeRatio), fmtRatio(s.GeoMeanNodeRatio), fmtMS(s.TimeMS), fmtRatio(s.TimeRatio),
-			strconv.FormatFloat(s.NPS/1000, 'f', 0, 64), fmtPct(s.PVSResearchRate), fmtPct(s.LMRResearchRate),
+		// Unknown quantities (cut-short totals, an external engine's
+		// counters) are empty cells.
+		known := func(option, text string) string {
+			if s.blank(option) {
+				return ""
+			}
+			return text
+		}
+		row := []string{s.Group, s.Config, strconv.Itoa(s.Depth), known("total", strconv.FormatUint(s.Nodes, 10)),
+			known("ratio", fmtRatio(s.NodeRatio)), fmtRatio(s.GeoMeanNodeRatio), known("total", fmtMS(s.TimeMS)),
+			known("ratio", fmtRatio(s.TimeRatio)), known("total", strconv.FormatFloat(s.NPS/1000, 'f', 0, 64)),
+			known("counter", fmtPct(s.PVSResearchRate)), known("counter", fmtPct(s.LMRResearchRate)),
 			fmtPct(s.BestMoveAgreement), strconv.FormatFloat(s.MeanAbsScoreChange, 'f', 1, 64), solved}
+		if cut {
+			c := ""
+			if s.CutShort > 0 {
+				c = fmt.Sprintf("%d of %d", s.CutShort, s.CutShort+s.Positions)
+			}
+			row = append(row, c)
+		}
 		rows = append(rows, row[skip:])
 	}
 	return RenderTable(w, format, header, rows, 2-skip)
@@ -120,10 +144,21 @@ func RenderRecords(w io.Writer, format string, recs []Record) error {
 		return writeJSON(w, recs)
 	}
 	var rows [][]string
-	for _, r := range recs {
+	for i := range recs {
+		r := &recs[i]
+		known := func(text string) string {
+			if r.NoCounters {
+				return ""
+			}
+			return text
+		}
+		best := r.BestMove
+		if r.BudgetExceeded != "" {
+			best = "(" + r.BudgetExceeded + " budget)"
+		}
 		rows = append(rows, []string{r.Config, r.Position, strconv.Itoa(r.Depth), strconv.FormatUint(r.Nodes, 10),
-			strconv.FormatUint(r.QNodes, 10), fmtMS(r.TimeMS), strconv.FormatFloat(r.EBF, 'f', 2, 64), r.BestMove,
-			strconv.Itoa(r.ScoreCP), fmtPct(r.PVSResearchRate), fmtPct(r.LMRResearchRate), r.Solved})
+			known(strconv.FormatUint(r.QNodes, 10)), fmtMS(r.TimeMS), strconv.FormatFloat(r.EBF, 'f', 2, 64), best,
+			strconv.Itoa(r.ScoreCP), known(fmtPct(r.PVSResearchRate)), known(fmtPct(r.LMRResearchRate)), r.Solved})
 	}
 	return RenderTable(w, format, []string{"config", "position", "depth", "nodes", "qnodes", "time ms", "ebf",
 		"best", "score", "pvs re-search", "lmr re-search", "solved"}, rows, 2)

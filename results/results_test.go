@@ -179,3 +179,78 @@ func TestJournal(t *testing.T) {
 		t.Errorf("missing journal: %v %v", recs, err)
 	}
 }
+
+// cutAndExternal adds to sample a configuration cut short on one position
+// and one from an engine without counters.
+func cutAndExternal() []Record {
+	recs := sample()
+	recs = append(recs,
+		Record{Group: "g", Config: "no-nmp", Position: "p1", Depth: 1, Nodes: 30, TimeMS: 3},
+		Record{Group: "g", Config: "no-nmp", Position: "p1", Depth: 2, Nodes: 900, TimeMS: 90, BudgetExceeded: "nodes"},
+		Record{Group: "g", Config: "no-nmp", Position: "p2", Depth: 2, Nodes: 800, TimeMS: 50, BestMove: "d2d4", ScoreCP: -10},
+		Record{Group: "g", Config: "toga", Position: "p1", Depth: 2, Nodes: 50, TimeMS: 5, BestMove: "e2e4", NoCounters: true},
+		Record{Group: "g", Config: "toga", Position: "p2", Depth: 2, Nodes: 200, TimeMS: 15, BestMove: "d2d4", NoCounters: true},
+	)
+	return recs
+}
+
+func TestSummarizeCutShortAndUnknownCounters(t *testing.T) {
+	sums, err := Summarize(cutAndExternal(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cut, toga := sums[2], sums[3]
+	// The cut position is left out: one position, and no totals.
+	if cut.Positions != 1 || cut.CutShort != 1 || cut.Nodes != 800 || !cut.blank("total") || !cut.blank("ratio") {
+		t.Errorf("cut short: %+v", cut)
+	}
+	if cut.GeoMeanNodeRatio != 2 || cut.BestMoveAgreement != 1 { // p2 only: 800/400
+		t.Errorf("cut short compared on p2: geomean %v agreement %v", cut.GeoMeanNodeRatio, cut.BestMoveAgreement)
+	}
+	if !toga.NoCounters || toga.blank("total") || toga.NodeRatio != 0.5 {
+		t.Errorf("external: %+v", toga)
+	}
+	if sums[0].blank("counter") || sums[0].blank("total") {
+		t.Errorf("the reference lost columns: %+v", sums[0])
+	}
+	var buf bytes.Buffer
+	if err := WriteSummaryCSV(&buf, sums); err != nil {
+		t.Fatal(err)
+	}
+	golden(t, "summary-cut.csv", buf.String())
+	buf.Reset()
+	if err := RenderSummary(&buf, "table", sums); err != nil {
+		t.Fatal(err)
+	}
+	golden(t, "summary-cut.table", buf.String())
+}
+
+func TestUnknownCountersRoundTrip(t *testing.T) {
+	recs := cutAndExternal()
+	var buf bytes.Buffer
+	if err := WriteCSV(&buf, recs); err != nil {
+		t.Fatal(err)
+	}
+	// Unknown counters are empty cells, never zeros.
+	lines := strings.Split(buf.String(), "\n")
+	if toga := lines[len(lines)-2]; !strings.Contains(toga, "toga,p2,2,200,,") {
+		t.Errorf("external record's qnodes is not empty: %s", toga)
+	}
+	back, err := ReadCSV(&buf, "r.csv")
+	if err != nil || !reflect.DeepEqual(back, recs) {
+		t.Errorf("CSV round trip: %v\n%+v", err, back[len(back)-1])
+	}
+	// JSON: null, and back.
+	dir := t.TempDir()
+	j, _ := OpenJournal(dir)
+	j.Append(recs)
+	j.Close()
+	data, _ := os.ReadFile(filepath.Join(dir, JournalName))
+	if !strings.Contains(string(data), `"qnodes":null`) {
+		t.Errorf("no null counters in the journal")
+	}
+	back, err = ReadJournal(dir)
+	if err != nil || !reflect.DeepEqual(back, recs) {
+		t.Errorf("JSON round trip: %v", err)
+	}
+}

@@ -13,23 +13,46 @@ type Summary struct {
 	Group               string  `csv:"group" json:"group"`
 	Config              string  `csv:"config" json:"config"`
 	Reference           string  `csv:"reference" json:"reference"`
-	Positions           int     `csv:"positions" json:"positions"`
+	Positions           int     `csv:"positions" json:"positions"` // positions searched to the final depth
 	Depth               int     `csv:"depth" json:"depth"`
-	Nodes               uint64  `csv:"nodes" json:"nodes"`
-	NodeRatio           float64 `csv:"node_ratio" json:"node_ratio"`                       // total nodes / reference's
+	Nodes               uint64  `csv:"nodes,total" json:"nodes"`
+	NodeRatio           float64 `csv:"node_ratio,ratio" json:"node_ratio"`                 // total nodes / reference's
 	GeoMeanNodeRatio    float64 `csv:"geomean_node_ratio" json:"geomean_node_ratio"`       // geometric mean of per-position ratios
-	TimeMS              float64 `csv:"time_ms" json:"time_ms"`                             // total time to depth (medians)
-	TimeRatio           float64 `csv:"time_ratio" json:"time_ratio"`                       // total time / reference's
-	NPS                 float64 `csv:"nps" json:"nps"`                                     // total nodes / total time
-	PVSResearchRate     float64 `csv:"pvs_research_rate" json:"pvs_research_rate"`         // all re-searches / all null-window searches
-	LMRResearchRate     float64 `csv:"lmr_research_rate" json:"lmr_research_rate"`         // all re-searches / all reduced searches
+	TimeMS              float64 `csv:"time_ms,total" json:"time_ms"`                       // total time to depth (medians)
+	TimeRatio           float64 `csv:"time_ratio,ratio" json:"time_ratio"`                 // total time / reference's
+	NPS                 float64 `csv:"nps,total" json:"nps"`                               // total nodes / total time
+	PVSResearchRate     float64 `csv:"pvs_research_rate,counter" json:"pvs_research_rate"` // all re-searches / all null-window searches
+	LMRResearchRate     float64 `csv:"lmr_research_rate,counter" json:"lmr_research_rate"` // all re-searches / all reduced searches
 	BestMoveAgreement   float64 `csv:"best_move_agreement" json:"best_move_agreement"`     // share of positions with the reference's best move
 	MeanAbsScoreChange  float64 `csv:"mean_abs_score_change" json:"mean_abs_score_change"` // centipawns, against the reference
 	Solved              int     `csv:"solved" json:"solved"`
 	Solvable            int     `csv:"solvable" json:"solvable"`
 	SolveRate           float64 `csv:"solve_rate" json:"solve_rate"`
-	FirstMoveCutoffRate float64 `csv:"first_move_cutoff_rate" json:"first_move_cutoff_rate"`
+	FirstMoveCutoffRate float64 `csv:"first_move_cutoff_rate,counter" json:"first_move_cutoff_rate"`
+	// CutShort counts the positions whose search its budget stopped. They
+	// are left out of everything above; the totals and ratios, which would
+	// mix partial counts in, are then unknown (empty).
+	CutShort int `csv:"cut_short" json:"cut_short"`
+
+	NoCounters  bool `csv:"-" json:"-"` // the engine reports no search counters
+	RefCutShort bool `csv:"-" json:"-"` // the reference was cut short: no ratios
 }
+
+func (s *Summary) blank(option string) bool {
+	switch option {
+	case "counter":
+		return s.NoCounters
+	case "total":
+		return s.CutShort > 0
+	case "ratio":
+		return s.CutShort > 0 || s.RefCutShort
+	}
+	return false
+}
+
+// MarshalJSON writes the summary in column order, with null for what is
+// unknown.
+func (s Summary) MarshalJSON() ([]byte, error) { return marshalOrdered(&s) }
 
 // WriteSummaryCSV writes summaries with a header line.
 func WriteSummaryCSV(w io.Writer, s []Summary) error {
@@ -37,7 +60,7 @@ func WriteSummaryCSV(w io.Writer, s []Summary) error {
 }
 
 // SummaryColumns returns the summary.csv header.
-func SummaryColumns() []string { return csvColumns(reflect.TypeOf(Summary{})) }
+func SummaryColumns() []string { return columnNames(reflect.TypeOf(Summary{})) }
 
 // Summarize builds one summary per (group, configuration), in the order the
 // configurations first appear in recs. Each configuration is summed at its
@@ -46,17 +69,30 @@ func SummaryColumns() []string { return csvColumns(reflect.TypeOf(Summary{})) }
 func Summarize(recs []Record, reference map[string]string) ([]Summary, error) {
 	type key struct{ group, config string }
 	var order []key
-	final := map[key]int{}         // deepest depth
+	seen := map[key]bool{}
+	cut := map[key]map[string]bool{} // positions whose search was cut short
+	for i := range recs {
+		r := &recs[i]
+		k := key{r.Group, r.Config}
+		if !seen[k] {
+			seen[k] = true
+			order = append(order, k)
+			cut[k] = map[string]bool{}
+		}
+		if r.BudgetExceeded != "" {
+			cut[k][r.Position] = true
+		}
+	}
+	final := map[key]int{}         // deepest depth of the complete searches
 	atFinal := map[key][]*Record{} // records at that depth, in record order
 	byPos := map[key]map[string]*Record{}
 	for i := range recs {
 		r := &recs[i]
 		k := key{r.Group, r.Config}
-		d, seen := final[k]
-		if !seen {
-			order = append(order, k)
+		if cut[k][r.Position] {
+			continue
 		}
-		if !seen || r.Depth > d {
+		if d, ok := final[k]; !ok || r.Depth > d {
 			final[k] = r.Depth
 			atFinal[k] = nil
 			byPos[k] = map[string]*Record{}
@@ -82,7 +118,8 @@ func Summarize(recs []Record, reference map[string]string) ([]Summary, error) {
 	out := make([]Summary, 0, len(order))
 	for _, k := range order {
 		rk := refOf[k.group]
-		s := Summary{Group: k.group, Config: k.config, Reference: rk.config, Depth: final[k]}
+		s := Summary{Group: k.group, Config: k.config, Reference: rk.config, Depth: final[k],
+			CutShort: len(cut[k]), RefCutShort: len(cut[rk]) > 0, NoCounters: len(atFinal[k]) > 0}
 		var time float64
 		var pvsS, pvsR, lmrS, lmrR, beta, first uint64
 		var logRatio, absScore float64
@@ -90,6 +127,7 @@ func Summarize(recs []Record, reference map[string]string) ([]Summary, error) {
 		for _, r := range atFinal[k] {
 			s.Positions++
 			s.Nodes += r.Nodes
+			s.NoCounters = s.NoCounters && r.NoCounters
 			time += r.TimeMS
 			pvsS, pvsR = pvsS+r.PVSSearches, pvsR+r.PVSResearches
 			lmrS, lmrR = lmrS+r.LMRReduced, lmrR+r.LMRResearches

@@ -2,89 +2,116 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/signal"
 	"syscall"
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/ablate-chess/ablate/engine/subject"
 	"github.com/ablate-chess/ablate/experiments"
 	"github.com/ablate-chess/ablate/results"
 )
 
 // benchDepth is the bench's default depth: full searches the bench suite to
-// it in a few seconds on one core here.
+// it in about 2.5 s on one core here.
 const benchDepth = 11
 
 func benchCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "bench",
 		Usage:     "search the bench suite at a fixed depth and print node-count signatures",
-		UsageText: "ablate bench [--depth N] [--config NAME=SPEC ...] [--set param=value ...]",
-		Description: "With one configuration, prints each position's nodes, then 'Nodes searched: N'\n" +
-			"and 'Nodes/second: N'. With several (by default full and the leave-one-out of\n" +
-			"every technique), one signature line per configuration. Node counts are exact and\n" +
+		UsageText: "ablate bench [--depth N] [--config NAME=SPEC ...] [--all] [--set param=value ...]",
+		Description: "With no configuration, searches the bench suite under full at depth 11 and prints\n" +
+			"each position's nodes, then 'Nodes searched: N' and 'Nodes/second: N' (the last two\n" +
+			"lines, as OpenBench reads them). With --all, one signature line for full and for the\n" +
+			"leave-one-out of every technique, each at a depth that keeps it to a few seconds\n" +
+			"(depth 10, less for those listed in the README); --depth caps them. Node counts are exact and\n" +
 			"the same on every machine; 'ablate check' compares them with results/bench.csv.",
-		Flags: []cli.Flag{
+		Flags: append([]cli.Flag{
 			depthFlag(benchDepth, "search depth"),
-			configFlag("a configuration `NAME=SPEC` (repeatable; default: full and every leave-one-out)"),
+			configFlag("a configuration `NAME=SPEC` (repeatable; default: full)"),
+			&cli.BoolFlag{Name: "all", Usage: "full and the leave-one-out of every technique, each at its bounded depth"},
 			positionsFlag("bench", "suite or EPD `FILE`"),
 			setFlag(),
 			jobsFlag(),
 			hashFlag(),
-		},
+		}, budgetFlags()...),
 		Action: func(c *cli.Context) error {
-			configs, err := benchConfigs(c.StringSlice("config"))
+			if err := checkDepthFlag(c); err != nil {
+				return badInput(err)
+			}
+			configs, err := benchConfigs(c.StringSlice("config"), c.Bool("all"))
 			if err != nil {
 				return badInput(err)
 			}
-			plan, err := experiments.BenchPlan(c.String("positions"), c.Int("depth"), configs, c.StringSlice("set"))
+			sub, err := nativeSubject(c)
 			if err != nil {
 				return badInput(err)
 			}
-			recs, err := runPlan(plan, c.Int("jobs"), c.Int("hash"))
+			plan, err := experiments.BenchPlan(sub, c.String("positions"), c.Int("depth"), configs, c.StringSlice("set"))
+			if err != nil {
+				return badInput(err)
+			}
+			recs, err := runPlan(plan, c.Int("jobs"), budget(c), true)
 			if err != nil {
 				return err
 			}
-			// Each configuration's nodes and time at its own depth.
-			nodes := map[string]uint64{}
-			ms := map[string]float64{}
-			depth := map[string]int{}
-			for _, row := range plan.Rows {
-				depth[row.Name] = row.Depth
-			}
-			out := c.App.Writer
-			for _, r := range recs {
-				if r.Depth != depth[r.Config] {
-					continue
-				}
-				nodes[r.Config] += r.Nodes
-				ms[r.Config] += r.TimeMS
-				if len(plan.Rows) == 1 {
-					fmt.Fprintf(out, "%-32s %12d\n", r.Position, r.Nodes)
-				}
-			}
-			var total uint64
-			var totalMS float64
-			for _, row := range plan.Rows {
-				n := nodes[row.Name]
-				total, totalMS = total+n, totalMS+ms[row.Name]
-				if len(plan.Rows) > 1 {
-					fmt.Fprintf(out, "%-24s depth %2d  Nodes searched: %11d  Nodes/second: %9d\n",
-						row.Name, row.Depth, n, perSecond(n, ms[row.Name]))
-				}
-			}
-			fmt.Fprintf(out, "\nNodes searched: %d\nNodes/second: %d\n", total, perSecond(total, totalMS))
-			return nil
+			return printBench(c.App.Writer, plan, recs)
 		},
 	}
 }
 
-// benchConfigs reads --config NAME=SPEC items, or gives the default bench.
-func benchConfigs(items []string) ([]experiments.NamedSpec, error) {
-	if len(items) == 0 {
+// printBench prints each configuration's signature: its nodes and speed at
+// its own depth. A configuration its budget cut short has no signature.
+func printBench(out io.Writer, plan *experiments.Plan, recs []results.Record) error {
+	sums, err := results.Summarize(recs, nil)
+	if err != nil {
+		return err
+	}
+	if len(plan.Rows) == 1 {
+		for _, r := range recs {
+			if r.Depth == plan.Rows[0].Depth && r.BudgetExceeded == "" {
+				fmt.Fprintf(out, "%-32s %12d\n", r.Position, r.Nodes)
+			}
+		}
+	}
+	var total uint64
+	var totalMS float64
+	var cut []string
+	for _, s := range sums {
+		total, totalMS = total+s.Nodes, totalMS+s.TimeMS
+		if s.CutShort > 0 {
+			cut = append(cut, s.Config)
+		}
+		if len(plan.Rows) > 1 {
+			sig := fmt.Sprintf("Nodes searched: %11d  Nodes/second: %9d", s.Nodes, perSecond(s.Nodes, s.TimeMS))
+			if s.CutShort > 0 {
+				sig = fmt.Sprintf("cut short by the budget on %d of %d positions", s.CutShort, s.CutShort+s.Positions)
+			}
+			fmt.Fprintf(out, "%-24s depth %2d  %s\n", s.Config, s.Depth, sig)
+		}
+	}
+	if len(cut) > 0 {
+		return cli.Exit(fmt.Sprintf("bench: %d configuration(s) cut short by the budget (%v): no signature", len(cut), cut), exitFailed)
+	}
+	fmt.Fprintf(out, "\nNodes searched: %d\nNodes/second: %d\n", total, perSecond(total, totalMS))
+	return nil
+}
+
+// benchConfigs reads --config NAME=SPEC items, or gives full, or with all
+// full and every leave-one-out, each with its bounded depth.
+func benchConfigs(items []string, all bool) ([]experiments.NamedSpec, error) {
+	switch {
+	case all && len(items) > 0:
+		return nil, fmt.Errorf("give --all or --config, not both")
+	case all:
 		return experiments.DefaultBench(), nil
+	case len(items) == 0:
+		return []experiments.NamedSpec{{Name: "full", Spec: "full"}}, nil
 	}
 	var out []experiments.NamedSpec
 	for _, kv := range items {
@@ -97,6 +124,15 @@ func benchConfigs(items []string) ([]experiments.NamedSpec, error) {
 	return out, nil
 }
 
+// nativeSubject is ablate's engine with --hash, checked against the
+// machine's memory for -j tables.
+func nativeSubject(c *cli.Context) (subject.Subject, error) {
+	if err := checkHash(c.Int("hash"), max(1, c.Int("jobs"))); err != nil {
+		return nil, err
+	}
+	return subject.Native{HashMB: c.Int("hash")}, nil
+}
+
 func perSecond(n uint64, ms float64) int64 {
 	if ms <= 0 {
 		return 0
@@ -105,14 +141,16 @@ func perSecond(n uint64, ms float64) int64 {
 }
 
 // runPlan runs a plan with Ctrl-C stopping it; an interruption is an error.
-func runPlan(plan *experiments.Plan, workers, hashMB int) ([]results.Record, error) {
-	if workers < 1 || hashMB < 1 {
-		return nil, badInput(fmt.Errorf("--jobs and --hash must be at least 1"))
+// With schedule, the longest jobs start first (worth its shallow pass when
+// the jobs differ in size).
+func runPlan(plan *experiments.Plan, workers int, b experiments.Budget, schedule bool) ([]results.Record, error) {
+	if workers < 1 {
+		return nil, badInput(fmt.Errorf("--jobs must be at least 1"))
 	}
 	ctx, cancel := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer cancel()
-	recs, err := (&experiments.Runner{Plan: plan, Workers: workers, HashMB: hashMB}).Run(ctx)
-	if err == context.Canceled {
+	recs, err := (&experiments.Runner{Plan: plan, Workers: workers, Budget: b, Schedule: schedule}).Run(ctx)
+	if errors.Is(err, context.Canceled) {
 		return nil, cli.Exit("interrupted", exitInterrupted)
 	}
 	if err != nil {

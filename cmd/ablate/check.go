@@ -7,6 +7,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/ablate-chess/ablate/engine/subject"
 	"github.com/ablate-chess/ablate/experiments"
 	"github.com/ablate-chess/ablate/results"
 )
@@ -27,7 +28,7 @@ func checkCommand() *cli.Command {
 			"compares node counts. On a difference it prints what changed and exits 1. A change\n" +
 			"meant to alter the search rewrites the baseline with --update, in the same commit,\n" +
 			"and says so in the commit message.",
-		Flags: []cli.Flag{
+		Flags: append([]cli.Flag{
 			&cli.StringFlag{Name: "baseline", Aliases: []string{"b"}, Usage: "baseline `FILE`", Value: defaultBaseline},
 			setFlag(),
 			&cli.BoolFlag{Name: "update", Usage: "rewrite the baseline: full and every leave-one-out on the bench suite"},
@@ -35,18 +36,22 @@ func checkCommand() *cli.Command {
 			positionsFlag("bench", "with --update, the suite or EPD `FILE`"),
 			formatFlag("format of the difference table: table, markdown, csv or json"),
 			jobsFlag(),
-		},
+		}, budgetFlags()...),
 		Action: func(c *cli.Context) error {
 			path := c.String("baseline")
 			if err := results.CheckFormat(c.String("format")); err != nil {
 				return badInput(err)
 			}
+			if err := checkDepthFlag(c); err != nil {
+				return badInput(err)
+			}
+			sub := subject.Native{HashMB: 16}
 			if c.Bool("update") {
-				plan, err := experiments.BenchPlan(c.String("positions"), c.Int("depth"), experiments.DefaultBench(), c.StringSlice("set"))
+				plan, err := experiments.BenchPlan(sub, c.String("positions"), c.Int("depth"), experiments.DefaultBench(), c.StringSlice("set"))
 				if err != nil {
 					return badInput(err)
 				}
-				recs, err := runPlan(plan, c.Int("jobs"), 16)
+				recs, err := runPlan(plan, c.Int("jobs"), budget(c), false)
 				if err != nil {
 					return err
 				}
@@ -67,11 +72,11 @@ func checkCommand() *cli.Command {
 			if err != nil {
 				return badInput(err)
 			}
-			plan, err := experiments.BaselinePlan(want, path, c.StringSlice("set"))
+			plan, err := experiments.BaselinePlan(sub, want, path, c.StringSlice("set"))
 			if err != nil {
 				return badInput(err)
 			}
-			recs, err := runPlan(plan, c.Int("jobs"), 16)
+			recs, err := runPlan(plan, c.Int("jobs"), budget(c), false)
 			if err != nil {
 				return err
 			}

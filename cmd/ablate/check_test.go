@@ -64,8 +64,8 @@ func TestBenchPrintsSignatures(t *testing.T) {
 	if !strings.Contains(out, "startpos") || !strings.Contains(out, "\nNodes searched: ") || !strings.Contains(out, "\nNodes/second: ") {
 		t.Errorf("bench output:\n%s", out)
 	}
-	out, _, code = ablate(t, "bench", "--depth", "2", "-p", "six")
+	out, _, code = ablate(t, "bench", "--all", "--depth", "2", "-p", "six")
 	if code != 0 || strings.Count(out, "Nodes searched") != 28 || !strings.Contains(out, "-alpha-beta,-qsearch") {
-		t.Errorf("default bench: exit %d\n%s", code, out)
+		t.Errorf("bench --all: exit %d\n%s", code, out)
 	}
 }

@@ -1,9 +1,18 @@
 package main
 
 import (
+	"bufio"
+	"fmt"
+	"os"
 	"runtime"
+	"strconv"
+	"strings"
+	"time"
 
 	"github.com/urfave/cli/v2"
+
+	"github.com/ablate-chess/ablate/engine/search"
+	"github.com/ablate-chess/ablate/experiments"
 )
 
 // The flags several commands share, defined once so that they read the
@@ -30,9 +39,74 @@ func jobsFlag() cli.Flag {
 }
 
 func hashFlag() cli.Flag {
-	return &cli.IntFlag{Name: "hash", Usage: "transposition table `MB` per worker", Value: 16}
+	return &cli.IntFlag{Name: "hash", Usage: fmt.Sprintf("transposition table `MB` per worker (1 to %d)", search.MaxHashMB), Value: 16}
 }
 
 func formatFlag(usage string) cli.Flag {
 	return &cli.StringFlag{Name: "format", Aliases: []string{"f"}, Usage: usage, Value: "table"}
+}
+
+// The default budget of every job: generous (thirty times the largest job
+// of the stored experiments, a few minutes here) but finite, so that no
+// default runs without bound.
+const (
+	defaultMaxNodes = 1_000_000_000
+	defaultMaxTime  = 5 * time.Minute
+)
+
+func budgetFlags() []cli.Flag {
+	return []cli.Flag{
+		&cli.Uint64Flag{Name: "max-nodes", Usage: "each job's node budget: a search past it stops and is recorded as cut short (0: none)",
+			Value: defaultMaxNodes},
+		&cli.DurationFlag{Name: "max-time", Usage: "each job's time budget, as in 90s or 5m (0: none)", Value: defaultMaxTime},
+	}
+}
+
+func budget(c *cli.Context) experiments.Budget {
+	return experiments.Budget{Nodes: c.Uint64("max-nodes"), Time: c.Duration("max-time")}
+}
+
+// checkDepth checks a --depth that was given.
+func checkDepthFlag(c *cli.Context) error {
+	if c.IsSet("depth") {
+		if d := c.Int("depth"); d < 1 || d > search.MaxPly-1 {
+			return fmt.Errorf("--depth %d: the depth must be from 1 to %d", d, search.MaxPly-1)
+		}
+	}
+	return nil
+}
+
+// checkHash checks --hash against its range and, times the number of
+// tables that will be alive at once, against the memory this machine has
+// available.
+func checkHash(hashMB, tables int) error {
+	if hashMB < 1 || hashMB > search.MaxHashMB {
+		return fmt.Errorf("--hash %d: the table size must be from 1 to %d MB", hashMB, search.MaxHashMB)
+	}
+	avail, ok := availableMB()
+	if !ok {
+		return nil
+	}
+	if need := uint64(hashMB) * uint64(tables); need > avail {
+		return fmt.Errorf("--hash %d MB for each of %d tables needs %d MB, but this machine has %d MB available; "+
+			"at most --hash %d fits with %d tables", hashMB, tables, need, avail, avail/uint64(tables), tables)
+	}
+	return nil
+}
+
+// availableMB reads MemAvailable from /proc/meminfo (Linux).
+func availableMB() (uint64, bool) {
+	f, err := os.Open("/proc/meminfo")
+	if err != nil {
+		return 0, false
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		if rest, ok := strings.CutPrefix(sc.Text(), "MemAvailable:"); ok {
+			kb, err := strconv.ParseUint(strings.TrimSuffix(strings.TrimSpace(rest), " kB"), 10, 64)
+			return kb / 1024, err == nil
+		}
+	}
+	return 0, false
 }

@@ -16,6 +16,7 @@ import (
 	"github.com/jedib0t/go-pretty/v6/progress"
 	"github.com/urfave/cli/v2"
 
+	"github.com/ablate-chess/ablate/engine/subject"
 	"github.com/ablate-chess/ablate/experiments"
 	"github.com/ablate-chess/ablate/results"
 )
@@ -34,7 +35,7 @@ func runCommand() *cli.Command {
 			"A SPEC is a preset then +technique, -technique and param=value items, applied left\n" +
 			"to right: 'full,-lmr', 'stage-12,+lmr,lmr-base=100'. See 'ablate techniques'.\n" +
 			"Built-in experiments: " + strings.Join(experiments.Builtin(), ", ") + ".",
-		Flags: []cli.Flag{
+		Flags: append([]cli.Flag{
 			&cli.StringFlag{Name: "experiment", Aliases: []string{"e"}, Usage: "experiment `FILE` (TOML) or built-in name"},
 			positionsFlag("", "EPD/FEN `FILE` or built-in suite (six, bench, perft); default six or the experiment's"),
 			configFlag("a configuration `NAME=SPEC` (repeatable)"),
@@ -48,13 +49,14 @@ func runCommand() *cli.Command {
 			jobsFlag(),
 			setFlag(),
 			hashFlag(),
+		}, append(budgetFlags(), []cli.Flag{
 			&cli.StringFlag{Name: "reference", Usage: "the configuration `NAME` its group is compared against (default: the group's first)"},
 			formatFlag("stdout format: table, markdown, csv or json"),
 			&cli.BoolFlag{Name: "records", Usage: "print every record (configuration, position, depth) after the summary"},
 			&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write records.csv, summary.csv and run.json to `DIR`"},
 			&cli.StringFlag{Name: "resume", Usage: "finish the interrupted run in `DIR` without redoing finished jobs"},
 			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no progress bar"},
-		},
+		}...)...),
 		Action: runAction,
 	}
 }
@@ -62,10 +64,12 @@ func runCommand() *cli.Command {
 // runSettings is everything a run needs besides the plan; it is stored in
 // run.json so that --resume can rebuild the same run.
 type runSettings struct {
-	Request experiments.Request `json:"request"`
-	Repeat  int                 `json:"repeat"`
-	Workers int                 `json:"workers"`
-	HashMB  int                 `json:"hash_mb"`
+	Request  experiments.Request `json:"request"`
+	Repeat   int                 `json:"repeat"`
+	Workers  int                 `json:"workers"`
+	HashMB   int                 `json:"hash_mb"`
+	MaxNodes uint64              `json:"max_nodes"`
+	MaxTime  time.Duration       `json:"max_time"`
 }
 
 func splitList(s string) []string {
@@ -123,15 +127,23 @@ func runAction(c *cli.Context) error {
 				},
 			},
 			Repeat: c.Int("repeat"), Workers: c.Int("jobs"), HashMB: c.Int("hash"),
+			MaxNodes: c.Uint64("max-nodes"), MaxTime: c.Duration("max-time"),
+		}
+		if err := checkDepthFlag(c); err != nil {
+			return badInput(err)
 		}
 		r := &settings.Request
 		if r.Experiment == "" && len(r.Configs)+len(r.Ladder)+len(r.LeaveOneOut)+len(r.Factorial)+len(r.Sweeps) == 0 {
 			r.Experiment = "stages"
 		}
 	}
-	if settings.Repeat < 1 || settings.Workers < 1 || settings.HashMB < 1 {
-		return badInput(fmt.Errorf("--repeat, --jobs and --hash must be at least 1"))
+	if settings.Repeat < 1 || settings.Workers < 1 {
+		return badInput(fmt.Errorf("--repeat and --jobs must be at least 1"))
 	}
+	if err := checkHash(settings.HashMB, settings.Workers); err != nil {
+		return badInput(err)
+	}
+	settings.Request.Subject = subject.Native{HashMB: settings.HashMB}
 
 	plan, err := experiments.Build(settings.Request)
 	if err != nil {
@@ -173,9 +185,9 @@ func runAction(c *cli.Context) error {
 	ctx, cancel := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer cancel()
 	runner := &experiments.Runner{Plan: plan, Workers: settings.Workers, Repeat: settings.Repeat,
-		HashMB: settings.HashMB, Skip: skip,
+		Budget: experiments.Budget{Nodes: settings.MaxNodes, Time: settings.MaxTime}, Schedule: true, Skip: skip,
+		OnProgress: bar.update,
 		OnJob: func(recs []results.Record) error {
-			bar.step()
 			if journal != nil {
 				return journal.Append(recs)
 			}
@@ -184,7 +196,8 @@ func runAction(c *cli.Context) error {
 	recs, runErr := runner.Run(ctx)
 	bar.stop()
 	interrupted := errors.Is(runErr, context.Canceled)
-	if runErr != nil && !interrupted {
+	var failed experiments.JobErrors
+	if runErr != nil && !interrupted && !errors.As(runErr, &failed) {
 		return cli.Exit(runErr.Error(), exitFailed)
 	}
 
@@ -198,8 +211,8 @@ func runAction(c *cli.Context) error {
 		if err := writeRunFiles(dir, all, sums); err != nil {
 			return err
 		}
-		info.Complete = !interrupted
-		if !interrupted {
+		info.Complete = !interrupted && failed == nil
+		if info.Complete {
 			info.Finished = time.Now().UTC()
 		}
 		if err := results.WriteRunInfo(dir, info); err != nil {
@@ -235,6 +248,14 @@ func runAction(c *cli.Context) error {
 				return err
 			}
 		}
+	}
+	warnCutShort(c.App.ErrWriter, sums)
+	if failed != nil {
+		msg := failed.Error()
+		if dir != "" {
+			msg += fmt.Sprintf("\nthe other jobs' records are in %s; retry the failed ones with: ablate run --resume %s", dir, dir)
+		}
+		return cli.Exit(msg, exitFailed)
 	}
 	if interrupted {
 		doneJobs := len(skip) + countJobs(recs)
@@ -279,8 +300,19 @@ func writeRunFiles(dir string, recs []results.Record, sums []results.Summary) er
 	return nil
 }
 
-// progressBar shows jobs done and time left on stderr, when stderr is a
-// terminal and the user did not ask for quiet.
+// warnCutShort says on stderr which configurations their budget cut short.
+func warnCutShort(w io.Writer, sums []results.Summary) {
+	for _, s := range sums {
+		if s.CutShort > 0 {
+			fmt.Fprintf(w, "warning: %s / %s: %d of %d positions cut short by the budget (--max-nodes, --max-time); "+
+				"they are left out of its summary, whose totals are unknown\n", s.Group, s.Config, s.CutShort, s.CutShort+s.Positions)
+		}
+	}
+}
+
+// progressBar shows jobs done, the jobs running and the time left (the
+// runner's learned estimate) on stderr, when stderr is a terminal and the
+// user did not ask for quiet.
 type progressBar struct {
 	pw      progress.Writer
 	tracker *progress.Tracker
@@ -297,10 +329,10 @@ func startProgress(w io.Writer, quiet bool, total, done int) *progressBar {
 	pw := progress.NewWriter()
 	pw.SetOutputWriter(f)
 	pw.SetAutoStop(false)
-	pw.SetTrackerLength(30)
+	pw.SetTrackerLength(24)
+	pw.SetMessageLength(48)
 	pw.SetUpdateFrequency(200 * time.Millisecond)
-	pw.ShowETA(true)
-	pw.Style().Visibility.ETA = true
+	pw.Style().Visibility.ETA = false
 	pw.Style().Visibility.Speed = false
 	pw.Style().Options.TimeInProgressPrecision = time.Second
 	tr := &progress.Tracker{Message: "jobs", Total: int64(total), Units: progress.UnitsDefault}
@@ -310,10 +342,23 @@ func startProgress(w io.Writer, quiet bool, total, done int) *progressBar {
 	return &progressBar{pw: pw, tracker: tr}
 }
 
-func (b *progressBar) step() {
-	if b.tracker != nil {
-		b.tracker.Increment(1)
+// update shows the runner's progress.
+func (b *progressBar) update(p experiments.Progress) {
+	if b.tracker == nil {
+		return
 	}
+	b.tracker.SetValue(int64(p.Done))
+	msg := "starting"
+	if len(p.Running) > 0 {
+		msg = p.Running[0]
+		if len(p.Running) > 1 {
+			msg += fmt.Sprintf(" +%d", len(p.Running)-1)
+		}
+	}
+	if p.ETA > 0 {
+		msg = fmt.Sprintf("%s, %s left", msg, p.ETA.Round(time.Second))
+	}
+	b.tracker.UpdateMessage(msg)
 }
 
 func (b *progressBar) stop() {

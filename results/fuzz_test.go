@@ -1,0 +1,57 @@
+package results
+
+import (
+	"bytes"
+	"os"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// FuzzReadCSV: records.csv never panics the reader; what it accepts it
+// writes back and reads again unchanged.
+func FuzzReadCSV(f *testing.F) {
+	data, _ := os.ReadFile("testdata/records.csv")
+	f.Add(data)
+	var buf bytes.Buffer
+	WriteCSV(&buf, cutAndExternal())
+	f.Add(buf.Bytes())
+	f.Add([]byte("config,nodes,qnodes\nfull,7,\n"))
+	f.Add([]byte("group,depth,time_ms\ng,-1,NaN\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		recs, err := ReadCSV(bytes.NewReader(data), "fuzz.csv")
+		if err != nil {
+			return
+		}
+		var out bytes.Buffer
+		if err := WriteCSV(&out, recs); err != nil {
+			t.Fatal(err)
+		}
+		back, err := ReadCSV(&out, "again.csv")
+		if err != nil || (len(recs) > 0 && !reflect.DeepEqual(back, recs)) {
+			t.Fatalf("round trip: %v\n%+v\n%+v", err, recs, back)
+		}
+	})
+}
+
+// FuzzReadBaseline: a bench baseline never panics the reader; an accepted
+// one has every column and a positive depth on every row.
+func FuzzReadBaseline(f *testing.F) {
+	data, _ := os.ReadFile("../results/bench.csv")
+	if len(data) > 4000 {
+		data = data[:strings.LastIndexByte(string(data[:4000]), '\n')+1]
+	}
+	f.Add(data)
+	f.Add([]byte("config,spec,depth,position,fen,nodes\nfull,full,0,p,x,1\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		rows, err := ReadBaseline(bytes.NewReader(data), "fuzz.csv")
+		if err != nil {
+			return
+		}
+		for _, r := range rows {
+			if r.Depth < 1 || r.Config == "" || r.Spec == "" || r.FEN == "" || r.Position == "" {
+				t.Fatalf("accepted %+v", r)
+			}
+		}
+	})
+}
