@@ -25,7 +25,7 @@ bench:
 FUZZ_TARGETS = \
 	./engine/chess:FuzzParseFEN ./engine/chess:FuzzParseSAN ./positions:FuzzParseLine \
 	./engine/search:FuzzParseConfig ./experiments:FuzzParseFile ./engine/uci:FuzzServerInput \
-	./results:FuzzReadCSV ./results:FuzzReadBaseline
+	./results:FuzzReadCSV ./results:FuzzReadBaseline ./engine/chess:FuzzReadPGN ./engine/subject:FuzzParseProfile
 
 fuzz:
 	@for t in $(FUZZ_TARGETS); do \

@@ -31,6 +31,28 @@ type File struct {
 	Base        string   `toml:"base"`
 	Reference   string   `toml:"reference"`
 	Matrices    []Matrix `toml:"matrix"`
+	// Match, if present, is the strength experiment ablate worth plays
+	// on the same configurations: each row against its group's reference.
+	Match *MatchSection `toml:"match"`
+}
+
+// MatchSection holds a file's match settings; what it leaves out keeps
+// ablate match's defaults, and a command-line flag overrides it.
+type MatchSection struct {
+	Groups     []string `toml:"groups"` // the groups whose rows play; default all
+	Pairs      int      `toml:"pairs"`
+	Nodes      uint64   `toml:"nodes"`
+	Depth      int      `toml:"depth"`
+	TC         string   `toml:"tc"`
+	MoveTime   string   `toml:"movetime"` // a duration: "100ms"
+	TimeMargin string   `toml:"time_margin"`
+	Openings   string   `toml:"openings"`
+	Order      string   `toml:"openings_order"`
+	Seed       uint64   `toml:"seed"`
+	Resign     string   `toml:"resign"`
+	Draw       string   `toml:"draw"`
+	MaxMoves   int      `toml:"max_moves"`
+	SPRT       string   `toml:"sprt"`
 }
 
 // Matrix is one group of configurations.
@@ -107,9 +129,10 @@ func ParseFile(data []byte, source string) (*File, error) {
 		for i, k := range und {
 			keys[i] = k.String()
 		}
-		return nil, fmt.Errorf("%s: unknown key %s (known: name, description, positions, depth, base, reference, matrix; "+
+		return nil, fmt.Errorf("%s: unknown key %s (known: name, description, positions, depth, base, reference, matrix, match; "+
 			"in a matrix: name, positions, ids, depth, base, reference, columns, rows, ladder, leave_one_out, factorial, sweep; "+
-			"in a row: name, cells, spec, set, depth)", source, strings.Join(keys, ", "))
+			"in a row: name, cells, spec, set, depth; in match: groups, pairs, nodes, depth, tc, movetime, time_margin, "+
+			"openings, openings_order, seed, resign, draw, max_moves, sprt)", source, strings.Join(keys, ", "))
 	}
 	if len(f.Matrices) == 0 {
 		return nil, fmt.Errorf("%s: no [[matrix]]", source)
@@ -119,7 +142,7 @@ func ParseFile(data []byte, source string) (*File, error) {
 
 // addFile adds an experiment file's matrices to the plan.
 func (b *builder) addFile(f *File) error {
-	b.plan.Name, b.plan.Description = f.Name, f.Description
+	b.plan.Name, b.plan.Description, b.plan.Match = f.Name, f.Description, f.Match
 	for i, m := range f.Matrices {
 		group := m.Name
 		if group == "" {

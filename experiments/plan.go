@@ -20,6 +20,40 @@ type Plan struct {
 	// Reference names each group's reference configuration; a group
 	// without one compares against its first row.
 	Reference map[string]string
+	// Match is the experiment file's [match] section, if any.
+	Match *MatchSection
+}
+
+// Groups lists the plan's groups in order.
+func (p *Plan) Groups() []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, r := range p.Rows {
+		if !seen[r.Group] {
+			seen[r.Group] = true
+			out = append(out, r.Group)
+		}
+	}
+	return out
+}
+
+// ReferenceOf returns the reference row of a group: the one named, else
+// its first.
+func (p *Plan) ReferenceOf(group string) *Row {
+	var first *Row
+	for i := range p.Rows {
+		r := &p.Rows[i]
+		if r.Group != group {
+			continue
+		}
+		if first == nil {
+			first = r
+		}
+		if p.Reference[group] == r.Name {
+			return r
+		}
+	}
+	return first
 }
 
 // Row is one configuration of a plan.

@@ -253,7 +253,7 @@ func (r *Runner) runJob(eng subject.Engine, jb Job, stop *atomic.Bool) ([]result
 	row := &r.Plan.Rows[jb.Row]
 	e := &row.Suite.Entries[jb.Entry]
 	repeat := max(1, r.Repeat)
-	lim := subject.Limits{Depth: row.Depth, Nodes: r.Budget.Nodes, MoveTime: r.Budget.Time, Stop: stop}
+	lim := subject.Limits{Depth: row.Depth, Nodes: r.Budget.Nodes, StopAfter: r.Budget.Time, Stop: stop}
 	times := make([][]time.Duration, row.Depth) // by depth, one per repeat
 	var first subject.Result
 	for k := 0; k < repeat; k++ {

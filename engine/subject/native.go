@@ -72,6 +72,9 @@ func (e *nativeEngine) Search(g *chess.Game, lim Limits, onIteration func(*Itera
 	if lim.MoveTime > 0 {
 		sl.SoftTime, sl.HardTime = lim.MoveTime, lim.MoveTime
 	}
+	if lim.StopAfter > 0 && (sl.HardTime == 0 || lim.StopAfter < sl.HardTime) {
+		sl.HardTime = lim.StopAfter
+	}
 	if lim.Clock != nil {
 		left, inc := lim.Clock.Left(g.Position.SideToMove())
 		soft, hard := search.ClockLimits(left, inc, lim.Clock.MovesToGo)

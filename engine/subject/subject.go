@@ -55,9 +55,12 @@ type Engine interface {
 type Limits struct {
 	Depth    int           // complete this many iterations
 	Nodes    uint64        // stop after this many nodes
-	MoveTime time.Duration // stop after this long
+	MoveTime time.Duration // the time to spend on this move (UCI go movetime)
 	Clock    *Clock        // a game clock: the engine shares out its own time
-	Stop     *atomic.Bool  // set from another goroutine to stop at once
+	// StopAfter stops the search after this long from outside, as a stop
+	// command does, without telling the engine in advance: a budget.
+	StopAfter time.Duration
+	Stop      *atomic.Bool // set from another goroutine to stop at once
 }
 
 // Clock is the state of a game's clock when a move is asked for.

@@ -12,6 +12,7 @@ type Info struct {
 	Score           int  // centipawns, or moves to mate when Mate
 	Mate            bool // Score counts moves to mate (negative: being mated)
 	HasScore        bool
+	Bound           bool // the score is a lowerbound or an upperbound
 	Nodes, NPS      uint64
 	TimeMS          int64
 	PV              []string
@@ -129,6 +130,7 @@ func parseInfo(f []string) (*Info, error) {
 			in.Score, in.Mate, in.HasScore = v, f[i+1] == "mate", true
 			i += 2
 			if i+1 < len(f) && (f[i+1] == "lowerbound" || f[i+1] == "upperbound") {
+				in.Bound = true
 				i++
 			}
 		case key == "currmove":
@@ -164,4 +166,96 @@ func parseInfo(f []string) (*Info, error) {
 		}
 	}
 	return in, nil
+}
+
+// Option is an option an engine announces.
+type Option struct {
+	Name     string
+	Type     string // check, spin, combo, button or string
+	Default  string
+	Min, Max int // spin options
+	Vars     []string
+}
+
+// ParseOption reads "option name <id> type <t> [default <x>] [min <n>]
+// [max <n>] [var <x>]...". Names and values may hold spaces.
+func ParseOption(line string) (Option, error) {
+	f := strings.Fields(line)
+	if err := checkOption(f); err != nil {
+		return Option{}, fmt.Errorf("%v: %q", err, line)
+	}
+	var o Option
+	key := ""
+	var val []string
+	flush := func() error {
+		v := strings.Join(val, " ")
+		switch key {
+		case "name":
+			o.Name = v
+		case "type":
+			o.Type = v
+		case "default":
+			o.Default = v
+		case "min", "max":
+			n, err := strconv.Atoi(v)
+			if err != nil {
+				return fmt.Errorf("option %s: %s %q is not a number", o.Name, key, v)
+			}
+			if key == "min" {
+				o.Min = n
+			} else {
+				o.Max = n
+			}
+		case "var":
+			o.Vars = append(o.Vars, v)
+		}
+		val = nil
+		return nil
+	}
+	for _, w := range f[1:] {
+		switch {
+		case w == "name" && key == "", w == "type" && key == "name",
+			(w == "default" || w == "min" || w == "max" || w == "var") && key != "name" && key != "":
+			if err := flush(); err != nil {
+				return Option{}, err
+			}
+			key = w
+		default:
+			val = append(val, w)
+		}
+	}
+	if err := flush(); err != nil {
+		return Option{}, err
+	}
+	if o.Type == "spin" && o.Min > o.Max {
+		return Option{}, fmt.Errorf("option %s: min %d above max %d", o.Name, o.Min, o.Max)
+	}
+	return o, nil
+}
+
+// Check says whether value is a valid value of the option.
+func (o *Option) Check(value string) error {
+	switch o.Type {
+	case "check":
+		if value != "true" && value != "false" {
+			return fmt.Errorf("option %q is a check: true or false, not %q", o.Name, value)
+		}
+	case "spin":
+		n, err := strconv.Atoi(value)
+		if err != nil || n < o.Min || n > o.Max {
+			return fmt.Errorf("option %q takes %d to %d, not %q", o.Name, o.Min, o.Max, value)
+		}
+	case "combo":
+		for _, v := range o.Vars {
+			if strings.EqualFold(v, value) {
+				return nil
+			}
+		}
+		return fmt.Errorf("option %q takes one of %q, not %q", o.Name, o.Vars, value)
+	case "button":
+		if value != "" {
+			return fmt.Errorf("option %q is a button: it takes no value", o.Name)
+		}
+	}
+	return nil
 }

@@ -1,11 +1,13 @@
 package uci
 
 import (
+	"fmt"
 	"io"
 	"os"
 	"os/exec"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/ablate-chess/ablate/engine/chess"
 )
@@ -33,17 +35,18 @@ func TestHandshakeAnnouncesOptions(t *testing.T) {
 	if c.Name != "ablate" {
 		t.Errorf("name %q", c.Name)
 	}
-	all := strings.Join(c.Options, "\n")
-	for _, want := range []string{
-		"option name Hash type spin default 16 min 1 max 4096",
-		"option name Preset type combo default full var full var alphabeta",
-		"option name lmr type check default true",
-		"option name hyper-nmp type check default false",
-		"option name lmr-base type spin default 75 min 0 max 400",
+	for _, want := range []Option{
+		{Name: "Hash", Type: "spin", Default: "16", Min: 1, Max: 4096},
+		{Name: "lmr", Type: "check", Default: "true"},
+		{Name: "hyper-nmp", Type: "check", Default: "false"},
+		{Name: "lmr-base", Type: "spin", Default: "75", Min: 0, Max: 400},
 	} {
-		if !strings.Contains(all, want) {
-			t.Errorf("no %q among the options", want)
+		if got, ok := c.Option(want.Name); !ok || fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Errorf("option %s: %+v, want %+v", want.Name, got, want)
 		}
+	}
+	if p, ok := c.Option("preset"); !ok || p.Type != "combo" || p.Default != "full" || p.Vars[1] != "alphabeta" {
+		t.Errorf("preset option %+v", p)
 	}
 }
 
@@ -107,7 +110,7 @@ func TestStopEndsInfiniteSearch(t *testing.T) {
 	}
 	c.Send("stop")
 	for {
-		kind, _, line, err := c.next()
+		kind, _, line, err := c.next(time.Now().Add(c.Timeout))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -131,7 +134,7 @@ func TestBadCommandsAreReported(t *testing.T) {
 		"frobnicate":                         "unknown command",
 	} {
 		c.Send(cmd)
-		kind, info, line, err := c.next()
+		kind, info, line, err := c.next(time.Now().Add(c.Timeout))
 		if err != nil || kind != "info" || !strings.Contains(info.String, want) {
 			t.Errorf("%q: got %q (%v), want an info string with %q", cmd, line, err, want)
 		}
@@ -140,6 +143,33 @@ func TestBadCommandsAreReported(t *testing.T) {
 	best, _, err := c.Go("fen 7k/6Q1/6K1/8/8/8/8/8 b - - 0 1", "depth 3")
 	if err != nil || best != "0000" {
 		t.Errorf("mated position: bestmove %q, %v", best, err)
+	}
+}
+
+func TestParseOption(t *testing.T) {
+	for _, c := range []struct {
+		line string
+		want Option
+	}{
+		{"option name NullMove Pruning type combo default Always var Always var Fail High var Never",
+			Option{Name: "NullMove Pruning", Type: "combo", Default: "Always", Vars: []string{"Always", "Fail High", "Never"}}},
+		{"option name Futility Margin 0 type spin default 50 min 0 max 1000",
+			Option{Name: "Futility Margin 0", Type: "spin", Default: "50", Min: 0, Max: 1000}},
+		{"option name Clear Hash type button", Option{Name: "Clear Hash", Type: "button"}},
+		{"option name BookFile type string default performance.bin", Option{Name: "BookFile", Type: "string", Default: "performance.bin"}},
+	} {
+		got, err := ParseOption(c.line)
+		if err != nil || fmt.Sprint(got) != fmt.Sprint(c.want) {
+			t.Errorf("%q: %+v %v", c.line, got, err)
+		}
+	}
+	o, _ := ParseOption("option name Futility Margin type spin default 100 min 0 max 500")
+	if o.Check("600") == nil || o.Check("50") != nil || o.Check("x") == nil {
+		t.Error("spin range not checked")
+	}
+	o, _ = ParseOption("option name NullMove Pruning type combo default Always var Always var Never")
+	if o.Check("Sometimes") == nil || o.Check("never") != nil {
+		t.Error("combo values not checked")
 	}
 }
 

@@ -1,0 +1,82 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"sync"
+	"time"
+
+	"github.com/jedib0t/go-pretty/v6/progress"
+
+	"github.com/ablate-chess/ablate/experiments/match"
+)
+
+// liveLine shows a match's state on stderr as pairs are counted: a
+// go-pretty tracker on a terminal (games, score, Elo ±, LLR and bounds),
+// else a plain line at every tenth of the match.
+type liveLine struct {
+	w       io.Writer
+	m       *match.Match
+	pw      progress.Writer
+	tracker *progress.Tracker
+	mu      sync.Mutex
+	printed int // tenths already printed, off a terminal
+	quiet   bool
+}
+
+func isTerminal(w io.Writer) (*os.File, bool) {
+	f, ok := w.(*os.File)
+	if !ok {
+		return nil, false
+	}
+	st, err := f.Stat()
+	return f, err == nil && st.Mode()&os.ModeCharDevice != 0
+}
+
+func startLive(w io.Writer, quiet bool, m *match.Match) *liveLine {
+	l := &liveLine{w: w, m: m, quiet: quiet}
+	f, term := isTerminal(w)
+	if quiet || !term {
+		return l
+	}
+	pw := progress.NewWriter()
+	pw.SetOutputWriter(f)
+	pw.SetAutoStop(false)
+	pw.SetTrackerLength(20)
+	pw.SetMessageLength(90)
+	pw.SetUpdateFrequency(200 * time.Millisecond)
+	pw.Style().Visibility.ETA = true
+	pw.Style().Visibility.Speed = false
+	pw.Style().Options.TimeInProgressPrecision = time.Second
+	l.tracker = &progress.Tracker{Message: m.A.Name + " vs " + m.B.Name, Total: int64(2 * m.Pairs), Units: progress.UnitsDefault}
+	pw.AppendTracker(l.tracker)
+	go pw.Render()
+	l.pw = pw
+	return l
+}
+
+func (l *liveLine) update(out *match.Outcome) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	r := out.Score.Result(l.m.SPRT)
+	line := r.Line()
+	switch {
+	case l.tracker != nil:
+		l.tracker.SetValue(int64(r.Games))
+		l.tracker.UpdateMessage(line)
+	case !l.quiet:
+		if tenth := 10 * len(out.Pairs) / l.m.Pairs; tenth > l.printed || out.Verdict != "" {
+			l.printed = tenth
+			fmt.Fprintf(l.w, "%s vs %s: %s\n", l.m.A.Name, l.m.B.Name, line)
+		}
+	}
+}
+
+func (l *liveLine) stop() {
+	if l.pw != nil {
+		l.tracker.MarkAsDone()
+		time.Sleep(250 * time.Millisecond)
+		l.pw.Stop()
+	}
+}

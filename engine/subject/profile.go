@@ -1,0 +1,293 @@
+package subject
+
+import (
+	"bytes"
+	"embed"
+	"errors"
+	"fmt"
+	"os"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/BurntSushi/toml"
+
+	"github.com/ablate-chess/ablate/engine/uci"
+)
+
+// Profile maps an external engine's UCI options to technique and parameter
+// names, so that specs, matrices and generators work on it as on ablate's
+// own engine. Techniques are the engine's, named as the profile likes.
+//
+//	name = "toga2"
+//	engine = "Toga II"                  # the id name it is written for (a prefix)
+//	[[technique]]
+//	name = "nmp"
+//	option = "NullMove Pruning"         # a check, combo or spin option
+//	on = "Always"                       # its value with the technique on
+//	off = "Never"                       # and off (a check's are true, false)
+//	[[param]]
+//	name = "nmp-reduction"
+//	option = "NullMove Reduction"       # a spin option; its range is the engine's
+//	technique = "nmp"                   # optional: the technique it belongs to
+type Profile struct {
+	Name        string         `toml:"name"`
+	Engine      string         `toml:"engine"`
+	Description string         `toml:"description"`
+	Techniques  []ProfileTech  `toml:"technique"`
+	Params      []ProfileParam `toml:"param"`
+
+	options map[string]uci.Option // the engine's options, by profile option name, once checked
+}
+
+// ProfileTech maps one technique to an option.
+type ProfileTech struct {
+	Name    string `toml:"name"`
+	Option  string `toml:"option"`
+	On      string `toml:"on"`
+	Off     string `toml:"off"`
+	Summary string `toml:"summary"`
+}
+
+// ProfileParam maps one parameter to a spin option.
+type ProfileParam struct {
+	Name      string `toml:"name"`
+	Option    string `toml:"option"`
+	Technique string `toml:"technique"`
+	Summary   string `toml:"summary"`
+}
+
+//go:embed profiles/*.toml
+var builtinProfiles embed.FS
+
+// BuiltinProfiles lists the profiles built into the binary.
+func BuiltinProfiles() []string {
+	entries, _ := builtinProfiles.ReadDir("profiles")
+	var names []string
+	for _, e := range entries {
+		names = append(names, strings.TrimSuffix(e.Name(), ".toml"))
+	}
+	sort.Strings(names)
+	return names
+}
+
+// LoadProfile reads a built-in profile by name, or else the file at path.
+func LoadProfile(nameOrPath string) (*Profile, error) {
+	data, err := builtinProfiles.ReadFile("profiles/" + nameOrPath + ".toml")
+	source := "profile " + nameOrPath
+	if err != nil {
+		data, err = os.ReadFile(nameOrPath)
+		if errors.Is(err, os.ErrNotExist) {
+			return nil, fmt.Errorf("--profile %s: no such file, and no built-in profile of that name (built-in: %s)",
+				nameOrPath, strings.Join(BuiltinProfiles(), ", "))
+		}
+		if err != nil {
+			return nil, err
+		}
+		source = nameOrPath
+	}
+	return ParseProfile(data, source)
+}
+
+// ParseProfile reads a profile's TOML; source names it in errors.
+func ParseProfile(data []byte, source string) (*Profile, error) {
+	var p Profile
+	md, err := toml.NewDecoder(bytes.NewReader(data)).Decode(&p)
+	if err != nil {
+		var pe toml.ParseError
+		if errors.As(err, &pe) {
+			return nil, fmt.Errorf("%s:%d: %s", source, pe.Position.Line, pe.Message)
+		}
+		return nil, fmt.Errorf("%s: %v", source, err)
+	}
+	if und := md.Undecoded(); len(und) > 0 {
+		keys := make([]string, len(und))
+		for i, k := range und {
+			keys[i] = k.String()
+		}
+		return nil, fmt.Errorf("%s: unknown key %s (known: name, engine, description, technique, param; "+
+			"in a technique: name, option, on, off, summary; in a param: name, option, technique, summary)",
+			source, strings.Join(keys, ", "))
+	}
+	return &p, p.validate(source)
+}
+
+// validate checks the profile on its own: names given, unique and well
+// formed, one name per option.
+func (p *Profile) validate(source string) error {
+	if len(p.Techniques) == 0 {
+		return fmt.Errorf("%s: no [[technique]]", source)
+	}
+	names := map[string]string{}
+	options := map[string]string{}
+	claim := func(kind, name, option string) error {
+		switch {
+		case name == "" || option == "":
+			return fmt.Errorf("%s: a %s needs a name and an option", source, kind)
+		case strings.ContainsAny(name, ",=+ ") || name[0] == '-':
+			return fmt.Errorf("%s: %s name %q may not hold spaces, commas, '=' or start with '+' or '-'", source, kind, name)
+		case names[name] != "":
+			return fmt.Errorf("%s: %q is named twice", source, name)
+		case options[strings.ToLower(option)] != "":
+			return fmt.Errorf("%s: option %q is mapped twice (%s and %s)", source, option, options[strings.ToLower(option)], name)
+		}
+		names[name], options[strings.ToLower(option)] = kind, name
+		return nil
+	}
+	for _, t := range p.Techniques {
+		if err := claim("technique", t.Name, t.Option); err != nil {
+			return err
+		}
+	}
+	for _, x := range p.Params {
+		if err := claim("param", x.Name, x.Option); err != nil {
+			return err
+		}
+		if x.Technique != "" && names[x.Technique] != "technique" {
+			return fmt.Errorf("%s: param %s belongs to %q, which is not one of its techniques", source, x.Name, x.Technique)
+		}
+	}
+	return nil
+}
+
+// check holds the profile to the engine's own option list: every option
+// it maps must exist, each technique's on and off values must be valid
+// values of it, and each parameter's option must be a spin.
+func (p *Profile) check(engine string, c *uci.Client) error {
+	p.options = map[string]uci.Option{}
+	where := fmt.Sprintf("profile %s (for %s)", p.Name, engine)
+	for i := range p.Techniques {
+		t := &p.Techniques[i]
+		o, ok := c.Option(t.Option)
+		if !ok {
+			return fmt.Errorf("%s: technique %s maps to option %q, which %s does not have (it has: %s)",
+				where, t.Name, t.Option, engine, optionNames(c.Options))
+		}
+		if o.Type == "check" {
+			t.On, t.Off = first(t.On, "true"), first(t.Off, "false")
+		}
+		if t.On == "" || t.Off == "" || t.On == t.Off {
+			return fmt.Errorf("%s: technique %s needs two different values, on and off, for %q", where, t.Name, t.Option)
+		}
+		for _, v := range []string{t.On, t.Off} {
+			if err := o.Check(v); err != nil {
+				return fmt.Errorf("%s: technique %s: %v", where, t.Name, err)
+			}
+		}
+		p.options[t.Option] = o
+	}
+	for _, x := range p.Params {
+		o, ok := c.Option(x.Option)
+		if !ok {
+			return fmt.Errorf("%s: param %s maps to option %q, which %s does not have (it has: %s)",
+				where, x.Name, x.Option, engine, optionNames(c.Options))
+		}
+		if o.Type != "spin" {
+			return fmt.Errorf("%s: param %s maps to %q, a %s option, not a spin", where, x.Name, x.Option, o.Type)
+		}
+		p.options[x.Option] = o
+	}
+	return nil
+}
+
+func first(s ...string) string {
+	for _, x := range s {
+		if x != "" {
+			return x
+		}
+	}
+	return ""
+}
+
+// TechniqueNames lists the profile's techniques.
+func (p *Profile) TechniqueNames() []string {
+	names := make([]string, len(p.Techniques))
+	for i, t := range p.Techniques {
+		names[i] = t.Name
+	}
+	return names
+}
+
+// parse reads a spec against the profile: "default" (the engine's option
+// defaults), then +technique, -technique and param=value items.
+func (p *Profile) parse(spec string) (Config, error) {
+	items := strings.Split(spec, ",")
+	if base := strings.TrimSpace(items[0]); base != "default" && base != "" {
+		return nil, fmt.Errorf("unknown preset %q: an external engine's only preset is default (its own option defaults)", base)
+	}
+	values := map[string]string{} // option -> value
+	for _, t := range p.Techniques {
+		values[t.Option] = p.options[t.Option].Default
+	}
+	changed := map[string]string{}
+	for _, x := range p.Params {
+		values[x.Option] = p.options[x.Option].Default
+	}
+	for _, item := range items[1:] {
+		item = strings.TrimSpace(item)
+		switch {
+		case item == "":
+			return nil, fmt.Errorf("empty item in configuration")
+		case item[0] == '+' || item[0] == '-':
+			t := p.technique(item[1:])
+			if t == nil {
+				return nil, fmt.Errorf("unknown technique %q (known: %s)", item[1:], strings.Join(p.TechniqueNames(), ", "))
+			}
+			values[t.Option] = map[bool]string{true: t.On, false: t.Off}[item[0] == '+']
+		case strings.Contains(item, "="):
+			name, v, _ := strings.Cut(item, "=")
+			x := p.param(name)
+			if x == nil {
+				var known []string
+				for _, x := range p.Params {
+					known = append(known, x.Name)
+				}
+				return nil, fmt.Errorf("unknown parameter %q (known: %s)", name, strings.Join(known, ", "))
+			}
+			o := p.options[x.Option]
+			n, err := strconv.Atoi(v)
+			if err != nil || n < o.Min || n > o.Max {
+				return nil, fmt.Errorf("parameter %s=%s out of range %d..%d (option %q)", name, v, o.Min, o.Max, x.Option)
+			}
+			values[x.Option] = v
+			changed[name] = v
+		default:
+			return nil, fmt.Errorf("%q is not +technique, -technique or name=value", item)
+		}
+	}
+	cfg := UCIConfig{on: map[string]bool{}}
+	var on, params []string
+	for _, t := range p.Techniques {
+		cfg.settings = append(cfg.settings, setting{p.options[t.Option].Name, values[t.Option]})
+		if strings.EqualFold(values[t.Option], t.On) {
+			cfg.on[t.Name] = true
+			on = append(on, t.Name)
+		}
+	}
+	for _, x := range p.Params {
+		cfg.settings = append(cfg.settings, setting{p.options[x.Option].Name, values[x.Option]})
+		if v, ok := changed[x.Name]; ok {
+			params = append(params, x.Name+"="+v)
+		}
+	}
+	cfg.techniques, cfg.params = strings.Join(on, ","), strings.Join(params, ";")
+	return cfg, nil
+}
+
+func (p *Profile) technique(name string) *ProfileTech {
+	for i := range p.Techniques {
+		if p.Techniques[i].Name == name {
+			return &p.Techniques[i]
+		}
+	}
+	return nil
+}
+
+func (p *Profile) param(name string) *ProfileParam {
+	for i := range p.Params {
+		if p.Params[i].Name == name {
+			return &p.Params[i]
+		}
+	}
+	return nil
+}

@@ -1,0 +1,360 @@
+package subject
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/ablate-chess/ablate/engine/chess"
+	"github.com/ablate-chess/ablate/engine/uci"
+)
+
+// UCI is an external engine driven through the UCI protocol (ablate's
+// strict client). Every engine it starts gets, before anything else,
+// Threads=1 (or Toga's "Number of Threads"), Hash=HashMB, OwnBook=false
+// and Ponder=false where it has them, then the user's options; a profile
+// maps technique and parameter names to its own options.
+type UCI struct {
+	Command string
+	Dir     string   // working directory; "" for the current one
+	Options []string // NAME=VALUE, set after the defaults
+	HashMB  int      // 0 means 16
+	Profile *Profile // nil: the engine's defaults are its only configuration
+	// SearchLimit bounds a search with no other bound on its time (fixed
+	// depth or nodes, no budget): past it the engine has hung. 0 is an hour.
+	SearchLimit time.Duration
+	// StopGrace is how long the engine has to answer stop; 0 is 2 seconds.
+	StopGrace time.Duration
+
+	name    string
+	options []uci.Option
+	fixed   []setting // defaults and user options, in order
+}
+
+type setting struct{ name, value string }
+
+// OpenUCI starts the engine once to learn its name and options, and checks
+// the user's options and the profile against them, so that a mistake is
+// reported before any search.
+func OpenUCI(u UCI) (*UCI, error) {
+	if u.HashMB == 0 {
+		u.HashMB = 16
+	}
+	c, err := uci.StartCommand(u.Command, u.Dir)
+	if err != nil {
+		return nil, err
+	}
+	defer c.Close()
+	if err := c.Handshake(); err != nil {
+		c.Kill()
+		return nil, err
+	}
+	u.name, u.options = c.Name, c.Options
+	if u.name == "" {
+		u.name = u.Command
+	}
+	u.fixed = nil
+	defaults := []setting{{"Threads", "1"}, {"Number of Threads", "1"}, {"Hash", strconv.Itoa(u.HashMB)},
+		{"OwnBook", "false"}, {"Ponder", "false"}}
+	for _, d := range defaults {
+		if o, ok := c.Option(d.name); ok && o.Check(d.value) == nil {
+			u.fixed = append(u.fixed, setting{o.Name, d.value})
+		}
+	}
+	for _, kv := range u.Options {
+		name, value, ok := strings.Cut(kv, "=")
+		if !ok {
+			return nil, fmt.Errorf("--engine-option %q: want NAME=VALUE", kv)
+		}
+		o, ok := c.Option(strings.TrimSpace(name))
+		if !ok {
+			return nil, fmt.Errorf("--engine-option %q: %s has no option %q (it has: %s)", kv, u.name, name, optionNames(c.Options))
+		}
+		if err := o.Check(value); err != nil {
+			return nil, fmt.Errorf("--engine-option %q: %v", kv, err)
+		}
+		u.fixed = append(u.fixed, setting{o.Name, value})
+	}
+	if u.Profile != nil {
+		if err := u.Profile.check(u.name, c); err != nil {
+			return nil, err
+		}
+	}
+	return &u, nil
+}
+
+func optionNames(opts []uci.Option) string {
+	names := make([]string, len(opts))
+	for i, o := range opts {
+		names[i] = o.Name
+	}
+	return strings.Join(names, ", ")
+}
+
+// Name implements Subject: the engine's id name.
+func (u *UCI) Name() string { return u.name }
+
+// Settings lists what every engine started gets, NAME=VALUE, for messages.
+func (u *UCI) Settings() []string {
+	out := make([]string, len(u.fixed))
+	for i, s := range u.fixed {
+		out[i] = s.name + "=" + s.value
+	}
+	return out
+}
+
+// Techniques implements Subject: the profile's names.
+func (u *UCI) Techniques() []string {
+	if u.Profile == nil {
+		return nil
+	}
+	return u.Profile.TechniqueNames()
+}
+
+// ParseConfig implements Subject. Without a profile only "default", the
+// engine's own option defaults, is known.
+func (u *UCI) ParseConfig(spec string) (Config, error) {
+	if u.Profile == nil {
+		if strings.TrimSpace(spec) != "default" {
+			return nil, fmt.Errorf("%s has no profile, so its only configuration is \"default\" (its own option defaults); "+
+				"give --profile to switch techniques", u.name)
+		}
+		return UCIConfig{}, nil
+	}
+	return u.Profile.parse(spec)
+}
+
+// Start implements Subject.
+func (u *UCI) Start() (Engine, error) {
+	e := &uciEngine{u: u}
+	if err := e.start(); err != nil {
+		return nil, err
+	}
+	return e, nil
+}
+
+// UCIConfig is a configuration of an external engine: the option values
+// its profile gives its techniques and parameters.
+type UCIConfig struct {
+	settings   []setting
+	on         map[string]bool
+	techniques string
+	params     string
+}
+
+// Has implements Config.
+func (c UCIConfig) Has(technique string) bool { return c.on[technique] }
+
+// Techniques implements Config.
+func (c UCIConfig) Techniques() string { return c.techniques }
+
+// Params implements Config.
+func (c UCIConfig) Params() string { return c.params }
+
+type uciEngine struct {
+	u    *UCI
+	c    *uci.Client
+	mu   sync.Mutex
+	dead bool // the process failed; the next Reset restarts it
+}
+
+func (e *uciEngine) start() error {
+	c, err := uci.StartCommand(e.u.Command, e.u.Dir)
+	if err != nil {
+		return err
+	}
+	if err := c.Handshake(); err != nil {
+		c.Kill()
+		c.Close()
+		return err
+	}
+	for _, s := range e.u.fixed {
+		if err := c.SetOption(s.name, s.value); err != nil {
+			c.Kill()
+			return err
+		}
+	}
+	if e.u.StopGrace > 0 {
+		c.StopGrace = e.u.StopGrace
+	}
+	e.c, e.dead = c, false
+	return nil
+}
+
+// failed marks the engine dead after an engine error, killing it.
+func (e *uciEngine) failed(err error) error {
+	var ee *uci.EngineError
+	if errors.As(err, &ee) {
+		e.dead = true
+		e.c.Kill()
+		e.c.Close()
+	}
+	return err
+}
+
+// Reset sets the configuration's options, then ucinewgame, then Clear Hash
+// where the engine has that button, then waits for readyok. A process that
+// failed is started again first.
+func (e *uciEngine) Reset(cfg Config) error {
+	if e.dead {
+		if err := e.start(); err != nil {
+			return err
+		}
+	}
+	for _, s := range cfg.(UCIConfig).settings {
+		if err := e.c.SetOption(s.name, s.value); err != nil {
+			return e.failed(err)
+		}
+	}
+	if err := e.c.Send("ucinewgame"); err != nil {
+		return e.failed(err)
+	}
+	if o, ok := e.c.Option("Clear Hash"); ok && o.Type == "button" {
+		if err := e.c.SetOption(o.Name, ""); err != nil {
+			return e.failed(err)
+		}
+	}
+	return e.failed(e.c.IsReady())
+}
+
+func (e *uciEngine) Close() error {
+	if e.dead {
+		return nil
+	}
+	return e.c.Close()
+}
+
+// Search implements Engine: go with the limits, iterations from the info
+// lines (the last exact score of each depth), the move from bestmove.
+func (e *uciEngine) Search(g *chess.Game, lim Limits, onIteration func(*Iteration)) (Result, error) {
+	if e.dead {
+		if err := e.start(); err != nil {
+			return Result{}, err
+		}
+	}
+	position := "startpos"
+	if start := g.Start.String(); start != chess.StartFEN {
+		position = "fen " + start
+	}
+	if len(g.Moves) > 0 {
+		var b strings.Builder
+		b.WriteString(position + " moves")
+		for _, m := range g.Moves {
+			b.WriteString(" " + m.String())
+		}
+		position = b.String()
+	}
+	var args []string
+	wait := e.u.SearchLimit
+	if wait == 0 {
+		wait = time.Hour
+	}
+	if lim.Depth > 0 {
+		args = append(args, "depth", strconv.Itoa(lim.Depth))
+	}
+	if lim.Nodes > 0 {
+		args = append(args, "nodes", strconv.FormatUint(lim.Nodes, 10))
+	}
+	if lim.MoveTime > 0 {
+		args = append(args, "movetime", strconv.FormatInt(lim.MoveTime.Milliseconds(), 10))
+		wait = lim.MoveTime + time.Second
+	}
+	if c := lim.Clock; c != nil {
+		args = append(args, "wtime", ms(c.White), "btime", ms(c.Black), "winc", ms(c.WhiteInc), "binc", ms(c.BlackInc))
+		if c.MovesToGo > 0 {
+			args = append(args, "movestogo", strconv.Itoa(c.MovesToGo))
+		}
+		left, inc := c.Left(g.Position.SideToMove())
+		wait = left + inc + time.Second
+	}
+	if lim.StopAfter > 0 {
+		wait = lim.StopAfter
+	}
+	if len(args) == 0 {
+		args = []string{"infinite"}
+	}
+
+	start := time.Now()
+	var res Result
+	var cur *uci.Info // the last exact (else any) scored line of the depth being searched
+	var curSel int
+	complete := func() {
+		if cur == nil {
+			return
+		}
+		it := Iteration{Depth: cur.Depth, SelDepth: max(cur.SelDepth, curSel), Score: cur.Score,
+			Nodes: cur.Nodes, Elapsed: time.Duration(cur.TimeMS) * time.Millisecond}
+		if cur.Mate {
+			it.Score = MateScore(cur.Score)
+		}
+		if len(cur.PV) > 0 {
+			if m, err := g.Position.ParseUCI(cur.PV[0]); err == nil {
+				it.Move = m
+				it.PV = pvMoves(g.Position, cur.PV)
+			}
+		}
+		res.Iterations = append(res.Iterations, it)
+		if onIteration != nil {
+			onIteration(&res.Iterations[len(res.Iterations)-1])
+		}
+		cur = nil
+	}
+	best, err := e.c.Search(position, strings.Join(args, " "), start.Add(wait), lim.Stop, func(in *uci.Info) {
+		res.Nodes = max(res.Nodes, in.Nodes)
+		if in.Depth == 0 || !in.HasScore {
+			return
+		}
+		if cur != nil && in.Depth > cur.Depth {
+			complete()
+		}
+		if cur == nil || !in.Bound || cur.Bound {
+			copy := *in
+			cur = &copy
+		}
+		curSel = max(curSel, in.SelDepth)
+	})
+	res.Elapsed = time.Since(start)
+	if err != nil {
+		return res, e.failed(err)
+	}
+	// The last depth is complete unless the search was cut short: by a
+	// stop, or before the depth it was asked for.
+	stopped := (lim.Stop != nil && lim.Stop.Load()) || (lim.StopAfter > 0 && res.Elapsed >= lim.StopAfter)
+	if cur != nil && !stopped && (lim.Depth == 0 || cur.Depth >= lim.Depth) {
+		complete()
+	}
+	if best == "0000" || best == "(none)" {
+		var l chess.MoveList
+		if g.Position.LegalMoves(&l); l.N > 0 {
+			return res, &uci.EngineError{Command: e.u.Command, What: "illegal",
+				Detail: fmt.Sprintf("answered bestmove %s, but %s has legal moves", best, g.Position.String())}
+		}
+		return res, nil
+	}
+	m, perr := g.Position.ParseUCI(best)
+	if perr != nil {
+		return res, &uci.EngineError{Command: e.u.Command, What: "illegal",
+			Detail: fmt.Sprintf("played %s, which is illegal in %s", best, g.Position.String())}
+	}
+	res.Move = m
+	return res, nil
+}
+
+func ms(d time.Duration) string { return strconv.FormatInt(max(d.Milliseconds(), 0), 10) }
+
+// pvMoves converts a PV to moves as far as they are legal.
+func pvMoves(p chess.Position, pv []string) []chess.Move {
+	var out []chess.Move
+	for _, s := range pv {
+		m, err := p.ParseUCI(s)
+		if err != nil {
+			break
+		}
+		out = append(out, m)
+		p.Play(m)
+	}
+	return out
+}

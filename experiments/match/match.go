@@ -1,0 +1,229 @@
+// Package match plays games between two engines: game pairs from
+// openings (each played twice, colours swapped), in-process for ablate's
+// engine or through UCI for another, with the rules of chess exactly,
+// adjudication, clocks, and statistics as fishtest and fastchess give them.
+//
+//	game.go      one game: the rules, the clock, adjudication, comments
+//	openings.go  openings from suites or PGN files, and their order
+//	match.go     Match: workers, pairs in order, SPRT, resume
+//	pgn.go       each game's PGN, and pairing games read from a PGN file
+package match
+
+import (
+	"context"
+	"fmt"
+	"sync"
+	"sync/atomic"
+
+	"github.com/ablate-chess/ablate/engine/subject"
+	"github.com/ablate-chess/ablate/results"
+)
+
+// Player is one side of a match: an engine and its configuration.
+type Player struct {
+	Name    string
+	Spec    string
+	Subject subject.Subject
+	Config  subject.Config
+}
+
+// Match is a match between A and B: Pairs game pairs, pair i from opening
+// i (round-robin), A white in its first game.
+type Match struct {
+	A, B         Player
+	Openings     []Opening
+	Pairs        int
+	Limits       Limits
+	Adjudication Adjudication
+	SPRT         *results.SPRT // nil: play every pair
+	Workers      int           // games at once
+	Event, Date  string        // PGN tags
+
+	// Done holds the pairs an interrupted match finished (--resume).
+	Done map[int]*Pair
+	// OnPair, if set, is called with each pair as it finishes (in any
+	// order), one call at a time: the journal.
+	OnPair func(*Pair) error
+	// OnProgress, if set, is called as the counted pairs grow.
+	OnProgress func(*Outcome)
+}
+
+// Pair is a game pair: A white first, then B white.
+type Pair struct {
+	Index   int // from 0
+	Opening string
+	Games   [2]*Game
+}
+
+// Points returns A's points in each game of the pair.
+func (p *Pair) Points(a string) (float64, float64) {
+	return p.Games[0].scoreFor(a), p.Games[1].scoreFor(a)
+}
+
+// Outcome is a match's result so far: the pairs counted, in order.
+// Pairs are counted in pair order only, so that where an SPRT stops, and
+// so every output, is the same whatever the number of workers.
+type Outcome struct {
+	Pairs   []*Pair
+	Score   results.Score
+	LLR     float64
+	Verdict string // the SPRT's, "H0" or "H1"; "" if none or undecided
+}
+
+type gameJob struct{ pair, game int }
+
+// Run plays the match until every pair is played, the SPRT decides, or
+// ctx is cancelled; it returns the outcome with ctx's error then.
+func (m *Match) Run(ctx context.Context) (*Outcome, error) {
+	if len(m.Openings) == 0 {
+		return nil, fmt.Errorf("no openings")
+	}
+	out := &Outcome{}
+	games := map[int]*[2]*Game{}
+	for i, p := range m.Done {
+		if i < m.Pairs {
+			games[i] = &p.Games
+		}
+	}
+	next := 0
+	// count adds the finished pairs at the front, in order; it reports
+	// whether the SPRT has decided, after which nothing more is counted.
+	count := func() bool {
+		for next < m.Pairs && out.Verdict == "" {
+			g := games[next]
+			if g == nil || g[0] == nil || g[1] == nil {
+				break
+			}
+			p := &Pair{Index: next, Opening: m.Openings[next%len(m.Openings)].ID, Games: *g}
+			a, b := p.Points(m.A.Name)
+			out.Score.AddPair(a, b)
+			out.Pairs = append(out.Pairs, p)
+			next++
+			if m.SPRT != nil {
+				out.LLR = m.SPRT.LLR(out.Score)
+				if out.Verdict = m.SPRT.Verdict(out.LLR); out.Verdict != "" {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	if count() || next == m.Pairs {
+		return out, nil
+	}
+
+	var jobs []gameJob
+	for i := next; i < m.Pairs; i++ {
+		if games[i] != nil {
+			continue
+		}
+		jobs = append(jobs, gameJob{i, 0}, gameJob{i, 1})
+	}
+	var stop atomic.Bool
+	defer context.AfterFunc(ctx, func() { stop.Store(true) })()
+	todo := make(chan gameJob)
+	type result struct {
+		job  gameJob
+		game *Game
+		err  error
+	}
+	done := make(chan result)
+	var wg sync.WaitGroup
+	workers := max(1, min(m.Workers, len(jobs)))
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			a, b, err := m.startEngines()
+			if err != nil {
+				done <- result{err: err}
+				for range todo {
+				}
+				return
+			}
+			defer a.eng.Close()
+			defer b.eng.Close()
+			for jb := range todo {
+				op := &m.Openings[jb.pair%len(m.Openings)]
+				white, black := a, b
+				if jb.game == 1 {
+					white, black = b, a
+				}
+				g, err := play(op, white, black, &m.Limits, &m.Adjudication, &stop)
+				done <- result{jb, g, err}
+			}
+		}()
+	}
+	go func() {
+		defer close(todo)
+		for _, jb := range jobs {
+			if stop.Load() {
+				return
+			}
+			select {
+			case todo <- jb:
+			case <-ctx.Done():
+				return
+			}
+		}
+	}()
+	go func() {
+		wg.Wait()
+		close(done)
+	}()
+
+	var firstErr error
+	for r := range done {
+		if r.err != nil {
+			if firstErr == nil {
+				firstErr = r.err
+				stop.Store(true)
+			}
+			continue
+		}
+		if r.game == nil || firstErr != nil {
+			continue // abandoned
+		}
+		g := games[r.job.pair]
+		if g == nil {
+			g = &[2]*Game{}
+			games[r.job.pair] = g
+		}
+		g[r.job.game] = r.game
+		if g[0] != nil && g[1] != nil && m.OnPair != nil {
+			p := &Pair{Index: r.job.pair, Opening: m.Openings[r.job.pair%len(m.Openings)].ID, Games: *g}
+			if err := m.OnPair(p); err != nil && firstErr == nil {
+				firstErr = err
+				stop.Store(true)
+			}
+		}
+		before := next
+		if count() || out.Verdict != "" {
+			stop.Store(true)
+		}
+		if next > before && m.OnProgress != nil {
+			m.OnProgress(out)
+		}
+	}
+	if firstErr != nil {
+		return out, firstErr
+	}
+	if out.Verdict == "" && next < m.Pairs {
+		return out, ctx.Err()
+	}
+	return out, nil
+}
+
+// startEngines starts one engine of each player for a worker.
+func (m *Match) startEngines() (a, b *side, err error) {
+	ea, err := m.A.Subject.Start()
+	if err != nil {
+		return nil, nil, fmt.Errorf("%s: %v", m.A.Name, err)
+	}
+	eb, err := m.B.Subject.Start()
+	if err != nil {
+		ea.Close()
+		return nil, nil, fmt.Errorf("%s: %v", m.B.Name, err)
+	}
+	return &side{name: m.A.Name, eng: ea, cfg: m.A.Config}, &side{name: m.B.Name, eng: eb, cfg: m.B.Config}, nil
+}

@@ -1,0 +1,406 @@
+package match
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/ablate-chess/ablate/engine/chess"
+	"github.com/ablate-chess/ablate/engine/subject"
+	"github.com/ablate-chess/ablate/engine/uci/ucitest"
+	"github.com/ablate-chess/ablate/results"
+)
+
+func TestMain(m *testing.M) {
+	ucitest.Main()
+	os.Exit(m.Run())
+}
+
+func game(t *testing.T, fen string, moves ...string) *chess.Game {
+	t.Helper()
+	p, err := chess.ParseFEN(fen)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := chess.NewGame(p)
+	for _, s := range moves {
+		m, err := g.Position.ParseUCI(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g.Play(m)
+	}
+	return g
+}
+
+// TestRules: each rule that ends a game, and positions that must go on.
+func TestRules(t *testing.T) {
+	knights := []string{"g1f3", "g8f6", "f3g1", "f6g8"}
+	for _, c := range []struct {
+		name, fen     string
+		moves         []string
+		result, cause string
+	}{
+		{"checkmate", "rnbqkbnr/ppppp2p/5p2/6p1/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 3", []string{"d1h5"}, "1-0", "checkmate"},
+		{"black mates", "rnbqkbnr/pppp1ppp/8/4p3/6P1/5P2/PPPPP2P/RNBQKBNR b KQkq - 0 2", []string{"d8h4"}, "0-1", "checkmate"},
+		{"stalemate", "7k/5Q2/6K1/8/8/8/8/8 w - - 0 1", []string{"g6h6"}, "1/2-1/2", "stalemate"},
+		{"bare kings", "8/8/4k3/8/8/3K4/8/8 w - - 0 1", nil, "1/2-1/2", "insufficient material"},
+		{"king and bishop", "8/8/4k3/8/8/3KB3/8/8 w - - 0 1", nil, "1/2-1/2", "insufficient material"},
+		{"king and knight", "8/8/4k3/8/8/3KN3/8/8 b - - 0 1", nil, "1/2-1/2", "insufficient material"},
+		{"bishops on one colour", "8/8/3bk3/8/8/3KB3/8/8 w - - 0 1", nil, "1/2-1/2", "insufficient material"},
+		{"threefold", chess.StartFEN, append(append([]string{}, knights...), knights...), "1/2-1/2", "threefold repetition"},
+		{"fifty moves", "8/8/4k3/8/8/3K4/8/R7 w - - 99 80", []string{"a1a2"}, "1/2-1/2", "fifty-move rule"},
+		{"mate on the hundredth half-move", "7k/8/6K1/8/8/8/8/R7 w - - 99 80", []string{"a1a8"}, "1-0", "checkmate"},
+	} {
+		over, result, cause := rules(game(t, c.fen, c.moves...))
+		if !over || result != c.result || cause != c.cause {
+			t.Errorf("%s: over %v, %q %q; want %q %q", c.name, over, result, cause, c.result, c.cause)
+		}
+	}
+	for _, c := range []struct {
+		name, fen string
+		moves     []string
+	}{
+		{"twice is not thrice", chess.StartFEN, knights},
+		{"bishops on both colours", "8/8/2b1k3/8/8/3KB3/8/8 w - - 0 1", nil},
+		{"two knights", "8/8/4k3/8/8/3KNN2/8/8 w - - 0 1", nil},
+		{"a pawn", "8/8/4k3/8/8/3K4/4P3/8 w - - 0 1", nil},
+		{"ninety-nine half-moves", "8/8/4k3/8/8/3K4/8/R7 w - - 98 80", []string{"a1a2"}},
+	} {
+		if over, result, cause := rules(game(t, c.fen, c.moves...)); over {
+			t.Errorf("%s: ended %q by %s", c.name, result, cause)
+		}
+	}
+}
+
+// TestThreefoldAcrossTheOpening: the opening's moves are the game's history,
+// so a repetition of a position the opening passed through counts.
+func TestThreefoldAcrossTheOpening(t *testing.T) {
+	g := game(t, chess.StartFEN, "g1f3", "g8f6", "f3g1", "f6g8") // the opening: twice the start
+	if over, _, _ := rules(g); over {
+		t.Fatal("ended after the opening")
+	}
+	for _, s := range []string{"g1f3", "g8f6", "f3g1", "f6g8"} {
+		m, _ := g.Position.ParseUCI(s)
+		g.Play(m)
+	}
+	if over, _, cause := rules(g); !over || cause != "threefold repetition" {
+		t.Errorf("third occurrence: %v %s", over, cause)
+	}
+}
+
+func TestCanMate(t *testing.T) {
+	for fen, want := range map[string]bool{
+		"8/8/4k3/8/8/3KB3/8/8 w - - 0 1":  false,
+		"8/8/4k3/8/8/3KBN2/8/8 w - - 0 1": true,
+		"8/8/4k3/8/8/3K4/P7/8 w - - 0 1":  true,
+		"8/8/4k3/8/8/3KN3/8/8 w - - 0 1":  false,
+	} {
+		p, _ := chess.ParseFEN(fen)
+		if got := canMate(&p, chess.White); got != want {
+			t.Errorf("%s: %v", fen, got)
+		}
+	}
+}
+
+// TestAdjudication: the thresholds, exactly.
+func TestAdjudication(t *testing.T) {
+	adj := &Adjudication{ResignMoves: 2, ResignScore: 500, DrawFrom: 30, DrawMoves: 2, DrawScore: 10}
+	feed := func(scores []int, from int) (string, int) {
+		var a adjudicator
+		for i, s := range scores {
+			if r, _, over := a.add(adj, s, true, from+i/2); over {
+				return r, i + 1
+			}
+		}
+		return "", len(scores)
+	}
+	for _, c := range []struct {
+		name   string
+		scores []int
+		from   int
+		result string
+		plies  int
+	}{
+		{"white wins after 4 plies beyond", []int{600, 700, 500, 900}, 10, "1-0", 4},
+		{"not quite: 499", []int{600, 700, 499, 900, 600}, 10, "", 5},
+		{"black wins", []int{-500, -800, -600, -700}, 10, "0-1", 4},
+		{"a swing restarts the count", []int{600, -600, -600, -600, -600}, 10, "0-1", 5},
+		{"draw after move 30", []int{5, -5, 0, 10}, 31, "1/2-1/2", 4},
+		{"no draw before move 30", []int{5, -5, 0, 10}, 20, "", 4},
+		{"11 cp breaks the draw", []int{5, -5, 11, 0, 0, 0}, 31, "", 6},
+	} {
+		r, n := feed(c.scores, c.from)
+		if r != c.result || n != c.plies {
+			t.Errorf("%s: %q after %d plies, want %q after %d", c.name, r, n, c.result, c.plies)
+		}
+	}
+}
+
+func native(t testing.TB, name, spec string) Player {
+	sub := subject.Native{HashMB: 2}
+	cfg, err := sub.ParseConfig(spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return Player{Name: name, Spec: spec, Subject: sub, Config: cfg}
+}
+
+func openings(t testing.TB, name string) []Opening {
+	ops, err := LoadOpenings(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ops
+}
+
+func pgnOf(m *Match, out *Outcome) string {
+	var b strings.Builder
+	for _, p := range out.Pairs {
+		b.WriteString(m.PGN(p, 0))
+		b.WriteString(m.PGN(p, 1))
+	}
+	return b.String()
+}
+
+// TestSamePGNWhateverTheWorkers plays one fixed-node match on 1 and 4
+// workers: the PGN is the same, byte for byte.
+func TestSamePGNWhateverTheWorkers(t *testing.T) {
+	var pgns []string
+	for _, workers := range []int{1, 4} {
+		m := &Match{A: native(t, "full", "full"), B: native(t, "nolmp", "full,-lmp"), Openings: openings(t, "bench")[:6],
+			Pairs: 6, Limits: Limits{Nodes: 3000}, Adjudication: Adjudication{ResignMoves: 3, ResignScore: 1000, MaxMoves: 150},
+			Workers: workers, Event: "test", Date: "2026.01.01"}
+		out, err := m.Run(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(out.Pairs) != 6 || out.Score.Games() != 12 {
+			t.Fatalf("%d pairs, %d games", len(out.Pairs), out.Score.Games())
+		}
+		pgns = append(pgns, pgnOf(m, out))
+	}
+	if pgns[0] != pgns[1] {
+		t.Error("the PGN differs between -j 1 and -j 4")
+	}
+	games, err := chess.ReadPGN(strings.NewReader(pgns[0]), "m.pgn")
+	if err != nil || len(games) != 12 {
+		t.Fatalf("our PGN reads back as %d games: %v", len(games), err)
+	}
+	// The PGN's statistics are the match's.
+	tally, err := TallyPGN(games, "full")
+	if err != nil || tally.Unpaired != 0 || tally.Score.Pairs() != 6 {
+		t.Errorf("tally %+v %v", tally, err)
+	}
+}
+
+// TestSPRTStopsAtTheSamePair: an SPRT decides on pairs in order, so the
+// match stops at the same pair on any number of workers.
+func TestSPRTStopsAtTheSamePair(t *testing.T) {
+	sprt := &results.SPRT{Elo0: 0, Elo1: 400, Alpha: 0.2, Beta: 0.2, Model: "logistic"}
+	var counted []int
+	for _, workers := range []int{1, 3} {
+		m := &Match{A: native(t, "full", "full"), B: native(t, "weak", "alphabeta"), Openings: openings(t, "bench"),
+			Pairs: 40, Limits: Limits{Nodes: 2000}, Adjudication: Adjudication{ResignMoves: 2, ResignScore: 600, MaxMoves: 120},
+			SPRT: sprt, Workers: workers, Event: "test", Date: "2026.01.01"}
+		out, err := m.Run(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if out.Verdict != "H1" {
+			t.Fatalf("full against alphabeta: verdict %q after %d pairs (LLR %.2f)", out.Verdict, len(out.Pairs), out.LLR)
+		}
+		counted = append(counted, len(out.Pairs))
+	}
+	if counted[0] != counted[1] || counted[0] >= 40 {
+		t.Errorf("stopped after %v pairs", counted)
+	}
+}
+
+// TestInterruptThenResume keeps the finished pairs of a stopped match and
+// finishes it from them: the outcome is the whole match's.
+func TestInterruptThenResume(t *testing.T) {
+	mk := func() *Match {
+		return &Match{A: native(t, "a", "full"), B: native(t, "b", "stage-13"), Openings: openings(t, "bench"),
+			Pairs: 6, Limits: Limits{Nodes: 2000}, Adjudication: Adjudication{ResignMoves: 2, ResignScore: 800, MaxMoves: 100},
+			Workers: 2, Event: "test", Date: "2026.01.01"}
+	}
+	whole, err := mk().Run(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	j, _ := OpenJournal(dir)
+	ctx, cancel := context.WithCancel(context.Background())
+	m := mk()
+	pairs := 0
+	m.OnPair = func(p *Pair) error {
+		if pairs++; pairs == 2 {
+			cancel()
+		}
+		return j.Append(p)
+	}
+	if _, err := m.Run(ctx); err != context.Canceled {
+		t.Fatalf("interrupted: %v", err)
+	}
+	j.Close()
+	done, err := ReadJournal(dir)
+	if err != nil || len(done) < 2 {
+		t.Fatalf("journal: %d pairs, %v", len(done), err)
+	}
+	m = mk()
+	m.Done = done
+	rest, err := m.Run(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if pgnOf(m, rest) != pgnOf(mk(), whole) || rest.Score != whole.Score {
+		t.Errorf("resumed match differs from the whole one: %+v vs %+v", rest.Score, whole.Score)
+	}
+}
+
+// fake is an external player: the fake UCI engine in the given mode.
+func fake(t *testing.T, name, mode string) Player {
+	t.Helper()
+	u, err := subject.OpenUCI(subject.UCI{Command: ucitest.Command(mode), SearchLimit: 300 * time.Millisecond,
+		StopGrace: 300 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg, _ := u.ParseConfig("default")
+	return Player{Name: name, Spec: "default", Subject: u, Config: cfg}
+}
+
+// TestExternalFaultsLoseTheGame: an engine that crashes, hangs, plays an
+// illegal move or sends garbage loses that game with the reason recorded;
+// the match goes on with the engine restarted.
+func TestExternalFaultsLoseTheGame(t *testing.T) {
+	for _, c := range []struct{ mode, reason string }{
+		{"crash@3", "fake crashed"},
+		{"hang@3", "fake hung"},
+		{"illegal@3", "fake played a1a1, which is illegal"},
+		{"garbage@3", "fake sent garbage"},
+	} {
+		t.Run(c.mode, func(t *testing.T) {
+			m := &Match{A: native(t, "ablate", "full"), B: fake(t, "fake", c.mode), Openings: openings(t, "bench")[:2],
+				Pairs: 2, Limits: Limits{Nodes: 500}, Adjudication: Adjudication{MaxMoves: 20}, Workers: 1,
+				Event: "test", Date: "2026.01.01"}
+			out, err := m.Run(context.Background())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if out.Score.Games() != 4 {
+				t.Fatalf("%d games played", out.Score.Games())
+			}
+			g := out.Pairs[0].Games[0]
+			if g.Termination != termInfraction || !strings.HasPrefix(g.Reason, c.reason) || g.scoreFor("fake") != 0 {
+				t.Errorf("game 1: %s, %q (%s)", g.Result, g.Reason, g.Termination)
+			}
+			// The next games ran on a restarted engine (crash and hang) or
+			// the same one, until its fault struck again.
+			if later := out.Pairs[1].Games[1]; later.Termination == "" {
+				t.Errorf("the last game did not end: %+v", later)
+			}
+		})
+	}
+}
+
+// TestLossOnTime: an engine too slow for its clock loses on time; with a
+// margin as large as its slowness, it does not.
+func TestLossOnTime(t *testing.T) {
+	tc := &TimeControl{Base: 300 * time.Millisecond}
+	m := &Match{A: native(t, "ablate", "full"), B: fake(t, "slow", "slow@1"), Openings: openings(t, "bench")[:1],
+		Pairs: 1, Limits: Limits{TC: tc}, Adjudication: Adjudication{MaxMoves: 30}, Workers: 1, Event: "test", Date: "2026.01.01"}
+	out, err := m.Run(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, g := range out.Pairs[0].Games {
+		if g.Termination != termTime || !strings.Contains(g.Reason, "slow lost on time") {
+			t.Errorf("%s: %s (%s)", g.Result, g.Reason, g.Termination)
+		}
+	}
+}
+
+// TestShortMatchAgainstDebianEngine plays Glaurung (installed by .ci/run)
+// at depth 4: every game ends by a rule, adjudication or the move cap,
+// never by a fault. (Not at a node limit: Glaurung 2.2 answers "bestmove
+// (none)" when a small one, 3000, stops it before its first iteration
+// ends with a table from earlier moves; that is a loss by rules infraction,
+// as TestExternalFaultsLoseTheGame checks of such faults.)
+func TestShortMatchAgainstDebianEngine(t *testing.T) {
+	path, err := exec.LookPath("/usr/games/glaurung")
+	if err != nil {
+		if os.Getenv("CI") != "" {
+			t.Fatal("glaurung not installed (.ci/run installs it)")
+		}
+		t.Skip("glaurung not installed")
+	}
+	u, err := subject.OpenUCI(subject.UCI{Command: path, HashMB: 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg, _ := u.ParseConfig("default")
+	m := &Match{A: native(t, "ablate", "full"), B: Player{Name: "glaurung", Spec: "default", Subject: u, Config: cfg},
+		Openings: openings(t, "bench")[:2], Pairs: 2, Limits: Limits{Depth: 4},
+		Adjudication: Adjudication{ResignMoves: 3, ResignScore: 1000, MaxMoves: 100}, Workers: 2, Event: "ci", Date: "2026.01.01"}
+	out, err := m.Run(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range out.Pairs {
+		for _, g := range p.Games {
+			legal := g.Result == "1-0" || g.Result == "0-1" || g.Result == "1/2-1/2"
+			if !legal || (g.Termination != termNormal && g.Termination != termAdjudicated) {
+				t.Errorf("game %d.%s: %s by %s (%s)\n%s", p.Index+1, g.White, g.Result, g.Reason, g.Termination, m.PGN(p, 1))
+			}
+			// Every move of the game is legal: the PGN reads back.
+			if _, err := chess.ReadPGN(strings.NewReader(m.PGN(p, 0)), "g.pgn"); err != nil {
+				t.Error(err)
+			}
+		}
+	}
+}
+
+var sink atomic.Int64
+
+// benchmarkGames plays a fixed-node match on one worker and reports games
+// a second and the share of the time spent outside the engines' searches.
+func benchmarkGames(b *testing.B, nodes uint64, workers int) {
+	ops := openings(b, "bench")
+	var games int
+	var elapsed, searching time.Duration
+	for b.Loop() {
+		m := &Match{A: native(b, "a", "full"), B: native(b, "b", "full,-lmp"), Openings: ops, Pairs: 4,
+			Limits: Limits{Nodes: nodes}, Adjudication: Adjudication{ResignMoves: 3, ResignScore: 1000, DrawFrom: 40, DrawMoves: 8, DrawScore: 10, MaxMoves: 200},
+			Workers: workers, Event: "bench", Date: "2026.01.01"}
+		out, err := m.Run(context.Background())
+		if err != nil {
+			b.Fatal(err)
+		}
+		for _, p := range out.Pairs {
+			for _, g := range p.Games {
+				games++
+				elapsed += g.Elapsed
+				searching += g.Searching
+				sink.Add(int64(len(g.Moves)))
+			}
+		}
+	}
+	b.ReportMetric(float64(games)/b.Elapsed().Seconds(), "games/s")
+	b.ReportMetric(100*float64(elapsed-searching)/float64(elapsed), "%outside")
+}
+
+func BenchmarkGames(b *testing.B) {
+	b.Run("nodes=1000", func(b *testing.B) { benchmarkGames(b, 1000, 1) })
+	b.Run("nodes=10000", func(b *testing.B) { benchmarkGames(b, 10000, 1) })
+}
+
+func BenchmarkMatchWorkers(b *testing.B) {
+	b.Run("j=1", func(b *testing.B) { benchmarkGames(b, 10000, 1) })
+	b.Run("j=2", func(b *testing.B) { benchmarkGames(b, 10000, 2) })
+}

@@ -1,0 +1,69 @@
+package match
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"strings"
+
+	"github.com/ablate-chess/ablate/engine/chess"
+	"github.com/ablate-chess/ablate/positions"
+)
+
+// Opening is where a game pair starts: a position, and the moves of the
+// opening line that led there (kept in the game, for repetitions and the
+// PGN), if the opening came with them.
+type Opening struct {
+	ID    string
+	Start chess.Position
+	Moves []chess.Move
+}
+
+// LoadOpenings reads openings from a built-in suite, an EPD/FEN file or a
+// PGN file (.pgn: each game's moves, from its start, are an opening).
+func LoadOpenings(nameOrPath string) ([]Opening, error) {
+	if strings.HasSuffix(strings.ToLower(nameOrPath), ".pgn") {
+		f, err := os.Open(nameOrPath)
+		if err != nil {
+			return nil, err
+		}
+		defer f.Close()
+		games, err := chess.ReadPGN(f, nameOrPath)
+		if err != nil {
+			return nil, err
+		}
+		if len(games) == 0 {
+			return nil, fmt.Errorf("%s: no games", nameOrPath)
+		}
+		out := make([]Opening, len(games))
+		for i, g := range games {
+			out[i] = Opening{ID: fmt.Sprintf("%s:%d", nameOrPath, g.Line), Start: g.Start, Moves: g.Moves}
+		}
+		return out, nil
+	}
+	suite, err := positions.Load(nameOrPath)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]Opening, len(suite.Entries))
+	for i, e := range suite.Entries {
+		out[i] = Opening{ID: e.ID, Start: e.Board}
+	}
+	return out, nil
+}
+
+// Order arranges the openings for the pairs: "sequential" keeps the file's
+// order; "random" shuffles them with the seed, the same way every time.
+// Pair i plays opening i, round-robin when there are more pairs.
+func Order(ops []Opening, order string, seed uint64) ([]Opening, error) {
+	switch order {
+	case "sequential":
+		return ops, nil
+	case "random":
+		out := append([]Opening(nil), ops...)
+		r := rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))
+		r.Shuffle(len(out), func(i, j int) { out[i], out[j] = out[j], out[i] })
+		return out, nil
+	}
+	return nil, fmt.Errorf("--openings-order %q: want sequential or random", order)
+}

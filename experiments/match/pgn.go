@@ -1,0 +1,161 @@
+package match
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/ablate-chess/ablate/engine/chess"
+	"github.com/ablate-chess/ablate/results"
+)
+
+// LimitsString describes the move limits for the PGN and match.json.
+func (l *Limits) String() string {
+	var parts []string
+	if l.Nodes > 0 {
+		parts = append(parts, "nodes="+strconv.FormatUint(l.Nodes, 10))
+	}
+	if l.Depth > 0 {
+		parts = append(parts, "depth="+strconv.Itoa(l.Depth))
+	}
+	if l.MoveTime > 0 {
+		parts = append(parts, "movetime="+l.MoveTime.String())
+	}
+	if l.TC != nil {
+		parts = append(parts, "tc="+l.TC.String())
+		if l.TimeMargin > 0 {
+			parts = append(parts, "time-margin="+l.TimeMargin.String())
+		}
+	}
+	return strings.Join(parts, ",")
+}
+
+// PGN writes one game of a pair with the standard tags, the players'
+// configurations and what ended it.
+func (m *Match) PGN(p *Pair, game int) string {
+	g := p.Games[game]
+	white, black := m.A, m.B
+	if game == 1 {
+		white, black = m.B, m.A
+	}
+	tags := []chess.Tag{
+		{Name: "Event", Value: m.Event}, {Name: "Site", Value: "ablate"}, {Name: "Date", Value: m.Date},
+		{Name: "Round", Value: fmt.Sprintf("%d.%d", p.Index+1, game+1)},
+		{Name: "White", Value: white.Name}, {Name: "Black", Value: black.Name}, {Name: "Result", Value: g.Result},
+	}
+	if fen := g.Start.String(); fen != chess.StartFEN {
+		tags = append(tags, chess.Tag{Name: "FEN", Value: fen}, chess.Tag{Name: "SetUp", Value: "1"})
+	}
+	tc := "-"
+	if m.Limits.TC != nil {
+		tc = m.Limits.TC.String()
+	}
+	tags = append(tags,
+		chess.Tag{Name: "Termination", Value: g.Termination},
+		chess.Tag{Name: "TimeControl", Value: tc},
+		chess.Tag{Name: "PlyCount", Value: strconv.Itoa(len(g.Moves))},
+		chess.Tag{Name: "Opening", Value: p.Opening},
+		chess.Tag{Name: "WhiteConfig", Value: white.Spec},
+		chess.Tag{Name: "BlackConfig", Value: black.Spec},
+		chess.Tag{Name: "Limits", Value: m.Limits.String()},
+		chess.Tag{Name: "Reason", Value: g.Reason},
+	)
+	var b strings.Builder
+	chess.WritePGN(&b, tags, g.Start, g.Moves, g.Comments, g.Result)
+	return b.String()
+}
+
+// Tally is what a PGN file of finished games says about one player.
+type Tally struct {
+	Player, Opponent string
+	Score            results.Score
+	Unpaired         int // games counted without a partner
+	Skipped          int // games without a result, or between others
+}
+
+// TallyPGN pairs the games of a finished match, read from a PGN file
+// (ours, fastchess's or cutechess-cli's; in any order, as runners with
+// concurrency write them), and counts them for player ("" is the White of
+// the first game). Two games are a pair when they start from the same
+// position with the same book moves (the leading moves without an engine's
+// comment, or commented "book") and the players have swapped colours; the
+// pairs are matched in file order. Games left over count as single games.
+func TallyPGN(games []chess.PGNGame, player string) (Tally, error) {
+	var t Tally
+	for _, g := range games {
+		if player == "" {
+			player = g.Tag("White")
+		}
+		if t.Opponent == "" && (g.Tag("White") == player) != (g.Tag("Black") == player) {
+			if g.Tag("White") == player {
+				t.Opponent = g.Tag("Black")
+			} else {
+				t.Opponent = g.Tag("White")
+			}
+		}
+	}
+	t.Player = player
+	if t.Opponent == "" {
+		return t, fmt.Errorf("no game of %q against another player", player)
+	}
+	type key struct{ start, book string }
+	waiting := map[key][]int{} // unpaired games by opening, in order
+	var order []key
+	points := func(g *chess.PGNGame) float64 {
+		r := g.Result
+		switch {
+		case r == "1/2-1/2":
+			return 0.5
+		case (r == "1-0") == (g.Tag("White") == player):
+			return 1
+		}
+		return 0
+	}
+	for i := range games {
+		g := &games[i]
+		w, b := g.Tag("White"), g.Tag("Black")
+		if g.Result == "*" || !((w == player && b == t.Opponent) || (b == player && w == t.Opponent)) {
+			t.Skipped++
+			continue
+		}
+		k := key{g.Start.String(), bookMoves(g)}
+		q := waiting[k]
+		matched := -1
+		for j, other := range q {
+			if games[other].Tag("White") != w {
+				matched = j
+				break
+			}
+		}
+		if matched < 0 {
+			if len(q) == 0 {
+				order = append(order, k)
+			}
+			waiting[k] = append(q, i)
+			continue
+		}
+		first := &games[q[matched]]
+		waiting[k] = append(q[:matched], q[matched+1:]...)
+		t.Score.AddPair(points(first), points(g))
+	}
+	for _, k := range order {
+		for _, i := range waiting[k] {
+			t.Score.AddGame(points(&games[i]))
+			t.Unpaired++
+		}
+	}
+	return t, nil
+}
+
+// bookMoves is the leading moves of a game that no engine played: those
+// without a comment, or commented "book".
+func bookMoves(g *chess.PGNGame) string {
+	var b strings.Builder
+	for i, m := range g.Moves {
+		if c := g.Comments[i]; c != "" && c != "book" {
+			break
+		}
+		b.WriteString(m.String() + " ")
+	}
+	return b.String()
+}

@@ -1,0 +1,233 @@
+package results
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"path/filepath"
+	"strconv"
+	"time"
+)
+
+// PairRecord is one row of pairs.csv: a game pair, from the first
+// player's (A's) point of view. A is White in game 1, Black in game 2.
+type PairRecord struct {
+	Pair    int     `csv:"pair" json:"pair"` // from 1
+	Opening string  `csv:"opening" json:"opening"`
+	Game1   string  `csv:"game1" json:"game1"`   // result, A White
+	Game2   string  `csv:"game2" json:"game2"`   // result, A Black
+	Points  float64 `csv:"points" json:"points"` // A's points in the pair, 0 to 2
+	Reason1 string  `csv:"reason1" json:"reason1"`
+	Reason2 string  `csv:"reason2" json:"reason2"`
+	Plies1  int     `csv:"plies1" json:"plies1"`
+	Plies2  int     `csv:"plies2" json:"plies2"`
+}
+
+// WritePairsCSV writes pairs.csv.
+func WritePairsCSV(w io.Writer, pairs []PairRecord) error { return writeCSV(w, pairs) }
+
+// ReadPairsCSV reads pairs.csv.
+func ReadPairsCSV(r io.Reader, name string) ([]PairRecord, error) {
+	return readCSV[PairRecord](r, name)
+}
+
+// PlayerInfo describes one side of a match in match.json.
+type PlayerInfo struct {
+	Name       string `json:"name"`
+	Spec       string `json:"spec"`
+	Engine     string `json:"engine"`
+	Techniques string `json:"techniques,omitempty"`
+	Params     string `json:"params,omitempty"`
+}
+
+// MatchInfo is match.json: what was played, how, and what came of it.
+type MatchInfo struct {
+	Args         []string        `json:"args"`
+	Request      json.RawMessage `json:"request"` // for --resume
+	Event        string          `json:"event"`
+	A            PlayerInfo      `json:"a"`
+	B            PlayerInfo      `json:"b"`
+	Limits       string          `json:"limits"`
+	Adjudication string          `json:"adjudication"`
+	Openings     string          `json:"openings"`
+	Order        string          `json:"openings_order"`
+	Seed         uint64          `json:"seed"`
+	PairsAsked   int             `json:"pairs_asked"`
+	Workers      int             `json:"workers"`
+	SPRT         string          `json:"sprt,omitempty"`
+	Result       *MatchResult    `json:"result,omitempty"`
+	Engine       string          `json:"engine_version"`
+	Commit       string          `json:"commit"`
+	GoVersion    string          `json:"go_version"`
+	CPU          string          `json:"cpu"`
+	Cores        int             `json:"cores"`
+	Started      time.Time       `json:"started"`
+	Finished     time.Time       `json:"finished,omitzero"`
+	Complete     bool            `json:"complete"`
+}
+
+// MatchResult is a match's statistics for A.
+type MatchResult struct {
+	Player      string  `csv:"player" json:"player,omitempty"`
+	Opponent    string  `csv:"opponent" json:"opponent,omitempty"`
+	Games       int     `json:"games"`
+	Pairs       int     `json:"pairs"`
+	Wins        int     `json:"wins"`
+	Draws       int     `json:"draws"`
+	Losses      int     `json:"losses"`
+	Pentanomial [5]int  `json:"pentanomial"` // LL, LD, WL+DD, WD, WW
+	WL          int     `json:"wl"`
+	DD          int     `json:"dd"`
+	Points      float64 `json:"points"`
+	ScoreRate   float64 `json:"score"`
+	Elo         float64 `json:"elo"`
+	EloError    float64 `json:"elo_error"`
+	NElo        float64 `json:"nelo"`
+	NEloError   float64 `json:"nelo_error"`
+	LOS         float64 `json:"los"`
+	DrawRatio   float64 `json:"draw_ratio"`
+	LLR         float64 `json:"llr,omitempty"`
+	Lower       float64 `json:"llr_lower,omitempty"`
+	Upper       float64 `json:"llr_upper,omitempty"`
+	Verdict     string  `json:"verdict,omitempty"`
+}
+
+// Result computes the statistics of a tally, with the SPRT's if given.
+func (s Score) Result(sprt *SPRT) *MatchResult {
+	e := s.Estimate()
+	r := &MatchResult{Games: s.Games(), Pairs: s.Pairs(), Wins: s.Wins, Draws: s.Draws, Losses: s.Losses,
+		Pentanomial: s.Pentanomial(), WL: s.WL, DD: s.DD, Points: s.Points(), ScoreRate: e.Score,
+		Elo: e.Elo, EloError: e.EloError, NElo: e.NElo, NEloError: e.NEloError, LOS: e.LOS, DrawRatio: s.DrawRatio()}
+	if sprt != nil {
+		r.LLR = sprt.LLR(s)
+		r.Lower, r.Upper = sprt.Bounds()
+		r.Verdict = sprt.Verdict(r.LLR)
+	}
+	// A few games may leave a quantity undefined (no variance, a perfect
+	// score): it is 0 then, and the table prints n/a for an infinite Elo.
+	for _, x := range []*float64{&r.Elo, &r.EloError, &r.NElo, &r.NEloError, &r.LOS, &r.LLR} {
+		if math.IsNaN(*x) {
+			*x = 0
+		}
+		if math.IsInf(*x, 0) {
+			*x = math.Copysign(1e10, *x)
+		}
+		if *x == 0 {
+			*x = 0 // no negative zero
+		}
+	}
+	return r
+}
+
+// finite keeps a number printable: an Elo with no games, or after only
+// wins, is infinite.
+func finite(x float64, digits int) string {
+	if x != x || x > 1e9 || x < -1e9 {
+		return "n/a"
+	}
+	return strconv.FormatFloat(x, 'f', digits, 64)
+}
+
+// Line is the one-line summary fastchess-style: games, score, Elo and
+// the SPRT's state.
+func (r *MatchResult) Line() string {
+	s := fmt.Sprintf("games %d (%d-%d-%d), score %.1f%%, Elo %s ± %s, nElo %s ± %s", r.Games, r.Wins, r.Losses, r.Draws,
+		100*r.ScoreRate, finite(r.Elo, 1), finite(r.EloError, 1), finite(r.NElo, 1), finite(r.NEloError, 1))
+	if r.Upper != 0 {
+		s += fmt.Sprintf(", LLR %.2f (%.2f, %.2f)", r.LLR, r.Lower, r.Upper)
+		if r.Verdict != "" {
+			s += " " + r.Verdict + " accepted"
+		}
+	}
+	return s
+}
+
+// RenderMatch writes a match's result for A against B.
+func RenderMatch(w io.Writer, format, a, b string, r *MatchResult) error {
+	switch format {
+	case "json":
+		x := *r
+		x.Player, x.Opponent = a, b
+		return writeJSON(w, &x)
+	case "csv":
+		return writeMatchCSV(w, a, b, r)
+	}
+	p := r.Pentanomial
+	rows := [][]string{
+		{"games", strconv.Itoa(r.Games)},
+		{"wins / draws / losses", fmt.Sprintf("%d / %d / %d", r.Wins, r.Draws, r.Losses)},
+		{"pentanomial [LL LD WL+DD WD WW]", fmt.Sprintf("[%d %d %d %d %d] (WL %d, DD %d)", p[0], p[1], p[2], p[3], p[4], r.WL, r.DD)},
+		{"points", fmt.Sprintf("%g / %d (%.2f%%)", r.Points, r.Games, 100*r.ScoreRate)},
+		{"Elo (95%)", finite(r.Elo, 2) + " ± " + finite(r.EloError, 2)},
+		{"normalized Elo (95%)", finite(r.NElo, 2) + " ± " + finite(r.NEloError, 2)},
+		{"LOS", fmt.Sprintf("%.2f%%", 100*r.LOS)},
+		{"draw ratio", fmt.Sprintf("%.2f%%", 100*r.DrawRatio)},
+	}
+	if r.Upper != 0 {
+		v := r.Verdict
+		if v == "" {
+			v = "undecided"
+		}
+		rows = append(rows, []string{"SPRT LLR (bounds)", fmt.Sprintf("%.2f (%.2f, %.2f) %s", r.LLR, r.Lower, r.Upper, v)})
+	}
+	return RenderTable(w, format, []string{a + " vs " + b, ""}, rows, 1)
+}
+
+// WriteMatchInfo writes dir/match.json.
+func WriteMatchInfo(dir string, mi *MatchInfo) error {
+	mi.Engine, mi.Commit = Version()
+	ri := RunInfo{}
+	ri.Provenance()
+	mi.GoVersion, mi.CPU, mi.Cores = ri.GoVersion, ri.CPU, ri.Cores
+	data, err := json.MarshalIndent(mi, "", "  ")
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(filepath.Join(dir, "match.json"), append(data, '\n'), 0o644)
+}
+
+// ReadMatchInfo reads dir/match.json.
+func ReadMatchInfo(dir string) (*MatchInfo, error) {
+	data, err := os.ReadFile(filepath.Join(dir, "match.json"))
+	if err != nil {
+		return nil, err
+	}
+	var mi MatchInfo
+	if err := json.Unmarshal(data, &mi); err != nil {
+		return nil, fmt.Errorf("%s: %v", filepath.Join(dir, "match.json"), err)
+	}
+	return &mi, nil
+}
+
+// matchRow is a match result as one CSV row.
+type matchRow struct {
+	Player    string  `csv:"player"`
+	Opponent  string  `csv:"opponent"`
+	Games     int     `csv:"games"`
+	Wins      int     `csv:"wins"`
+	Draws     int     `csv:"draws"`
+	Losses    int     `csv:"losses"`
+	LL        int     `csv:"ll"`
+	LD        int     `csv:"ld"`
+	WLDD      int     `csv:"wl_dd"`
+	WD        int     `csv:"wd"`
+	WW        int     `csv:"ww"`
+	Points    float64 `csv:"points"`
+	Score     float64 `csv:"score"`
+	Elo       float64 `csv:"elo"`
+	EloError  float64 `csv:"elo_error"`
+	NElo      float64 `csv:"nelo"`
+	NEloError float64 `csv:"nelo_error"`
+	LOS       float64 `csv:"los"`
+	DrawRatio float64 `csv:"draw_ratio"`
+	LLR       float64 `csv:"llr"`
+	Verdict   string  `csv:"verdict"`
+}
+
+func writeMatchCSV(w io.Writer, a, b string, r *MatchResult) error {
+	p := r.Pentanomial
+	return writeCSV(w, []matchRow{{a, b, r.Games, r.Wins, r.Draws, r.Losses, p[0], p[1], p[2], p[3], p[4], r.Points,
+		r.ScoreRate, r.Elo, r.EloError, r.NElo, r.NEloError, r.LOS, r.DrawRatio, r.LLR, r.Verdict}})
+}

@@ -1,0 +1,90 @@
+package results
+
+import (
+	"fmt"
+	"io"
+	"strconv"
+)
+
+// WorthRow is one row of worth.csv: a configuration against its group's
+// reference, in tree size (from a run) and in strength (from a match).
+type WorthRow struct {
+	Group     string  `csv:"group" json:"group"`
+	Config    string  `csv:"config" json:"config"`
+	Reference string  `csv:"reference" json:"reference"`
+	Positions string  `csv:"positions" json:"positions"`
+	Depth     int     `csv:"depth" json:"depth"`
+	NodeRatio float64 `csv:"node_ratio,ratio" json:"node_ratio"` // nodes / the reference's
+	Games     int     `csv:"games" json:"games"`
+	Wins      int     `csv:"wins" json:"wins"`
+	Draws     int     `csv:"draws" json:"draws"`
+	Losses    int     `csv:"losses" json:"losses"`
+	Elo       float64 `csv:"elo" json:"elo"` // of the configuration against the reference
+	EloError  float64 `csv:"elo_error" json:"elo_error"`
+	NElo      float64 `csv:"nelo" json:"nelo"`
+	NEloError float64 `csv:"nelo_error" json:"nelo_error"`
+	LOS       float64 `csv:"los" json:"los"`
+	DrawRatio float64 `csv:"draw_ratio" json:"draw_ratio"`
+	LLR       float64 `csv:"llr" json:"llr"`
+	Verdict   string  `csv:"verdict" json:"verdict"`
+	Limits    string  `csv:"limits" json:"limits"`
+
+	NoRatio bool `csv:"-" json:"-"` // the tree was cut short: no ratio
+}
+
+func (w *WorthRow) blank(option string) bool { return option == "ratio" && w.NoRatio }
+
+// MarshalJSON writes the row in column order, null for an unknown ratio.
+func (w WorthRow) MarshalJSON() ([]byte, error) { return marshalOrdered(&w) }
+
+// NewWorthRow joins a configuration's summary and its match result.
+func NewWorthRow(s *Summary, r *MatchResult, limits string) WorthRow {
+	return WorthRow{Group: s.Group, Config: s.Config, Reference: s.Reference, Depth: s.Depth, NodeRatio: s.NodeRatio,
+		NoRatio: s.blank("ratio"), Games: r.Games, Wins: r.Wins, Draws: r.Draws, Losses: r.Losses,
+		Elo: r.Elo, EloError: r.EloError, NElo: r.NElo, NEloError: r.NEloError, LOS: r.LOS, DrawRatio: r.DrawRatio,
+		LLR: r.LLR, Verdict: r.Verdict, Limits: limits}
+}
+
+// WriteWorthCSV writes worth.csv.
+func WriteWorthCSV(w io.Writer, rows []WorthRow) error { return writeCSV(w, rows) }
+
+// RenderWorth writes the worth table: each configuration's tree size and
+// Elo against its reference.
+func RenderWorth(w io.Writer, format string, rows []WorthRow) error {
+	switch format {
+	case "csv":
+		return WriteWorthCSV(w, rows)
+	case "json":
+		return writeJSON(w, rows)
+	}
+	groups := map[string]bool{}
+	for _, r := range rows {
+		groups[r.Group] = true
+	}
+	header := []string{"group", "config", "vs", "depth", "nodes ×", "Elo (95%)", "nElo (95%)", "LOS", "W-D-L", "games", "SPRT"}
+	skip := 0
+	if len(groups) < 2 {
+		header, skip = header[1:], 1
+	}
+	var out [][]string
+	for i := range rows {
+		r := &rows[i]
+		ratio := fmtRatio(r.NodeRatio)
+		if r.NoRatio {
+			ratio = "cut short"
+		}
+		row := []string{r.Group, r.Config, r.Reference, strconv.Itoa(r.Depth), ratio,
+			fmt.Sprintf("%s ± %s", signed(r.Elo), finite(r.EloError, 1)), fmt.Sprintf("%s ± %s", signed(r.NElo), finite(r.NEloError, 1)),
+			fmt.Sprintf("%.1f%%", 100*r.LOS), fmt.Sprintf("%d-%d-%d", r.Wins, r.Draws, r.Losses), strconv.Itoa(r.Games), r.Verdict}
+		out = append(out, row[skip:])
+	}
+	return RenderTable(w, format, header, out, 3-skip)
+}
+
+func signed(x float64) string {
+	s := finite(x, 1)
+	if x >= 0 && s != "n/a" {
+		return "+" + s
+	}
+	return s
+}
