@@ -4,8 +4,12 @@ import (
 	"bytes"
 	"errors"
 	"os"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/ablate-chess/ablate/engine/chess"
 )
 
 func TestReadEPDAndFEN(t *testing.T) {
@@ -95,7 +99,7 @@ func TestBuiltinSuites(t *testing.T) {
 			}
 		}
 	}
-	if _, err := Load("no-such-suite"); err == nil || !strings.Contains(err.Error(), "built-in: bench, perft, six") {
+	if _, err := Load("no-such-suite"); err == nil || !strings.Contains(err.Error(), "built-in: bench, openings, perft, six") {
 		t.Errorf("unknown suite error: %v", err)
 	}
 }
@@ -129,4 +133,40 @@ func FuzzParseLine(f *testing.F) {
 			t.Fatalf("accepted %q with an inconsistent board: %v", line, err)
 		}
 	})
+}
+
+// TestOpeningsSuite: the built-in openings are many, distinct, balanced by
+// their stored score, and none is over before it starts.
+func TestOpeningsSuite(t *testing.T) {
+	s, err := Load("openings")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(s.Entries) < 500 {
+		t.Fatalf("%d openings, want at least 500", len(s.Entries))
+	}
+	seen := map[uint64]bool{}
+	for _, e := range s.Entries {
+		if seen[e.Board.Key()] {
+			t.Errorf("%s: a position already in the suite", e.ID)
+		}
+		seen[e.Board.Key()] = true
+		var l chess.MoveList
+		if e.Board.LegalMoves(&l); l.N == 0 {
+			t.Errorf("%s: no legal move", e.ID)
+		}
+		if len(e.Comments) != 2 || !strings.Contains(e.Comments[0], " ") {
+			t.Errorf("%s: comments %q", e.ID, e.Comments)
+		}
+	}
+	data, _ := builtin.ReadFile("openings.epd")
+	ces := regexp.MustCompile(`; ce (-?\d+);`).FindAllStringSubmatch(string(data), -1)
+	if len(ces) != len(s.Entries) {
+		t.Fatalf("%d scores for %d openings", len(ces), len(s.Entries))
+	}
+	for _, m := range ces {
+		if v, _ := strconv.Atoi(m[1]); v < -40 || v > 40 {
+			t.Errorf("an opening scored %d cp", v)
+		}
+	}
 }
