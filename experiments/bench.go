@@ -4,7 +4,6 @@ import (
 	"fmt"
 
 	"github.com/ablate-chess/ablate/engine/chess"
-	"github.com/ablate-chess/ablate/engine/search"
 	"github.com/ablate-chess/ablate/engine/subject"
 	"github.com/ablate-chess/ablate/positions"
 	"github.com/ablate-chess/ablate/results"
@@ -36,25 +35,27 @@ const benchAllDepth = 10
 
 var benchBounded = map[string]int{"alpha-beta": 3, "mvv-lva": 7, "tt": 8, "pvs": 8, "lmr": 8}
 
-// DefaultBench is the bench's configurations: full and the leave-one-out of
-// every technique, each with its depth, so that each technique's node count
-// is pinned.
-func DefaultBench() []NamedSpec {
-	full := search.DefaultConfig().Techniques
-	out := []NamedSpec{{"full", "full", benchAllDepth}}
-	for _, name := range search.TechniqueNames() {
-		t, _ := search.ParseTechnique(name)
+// DefaultBench is the bench's configurations for a subject: its default
+// preset and the leave-one-out of every technique (put in, for one the
+// default has off), each with its depth, so that each technique's node
+// count is pinned.
+func DefaultBench(sub subject.Subject) []NamedSpec {
+	base := sub.Presets()[0]
+	def, _ := sub.ParseConfig(base)
+	out := []NamedSpec{{base, base, benchAllDepth}}
+	for _, name := range sub.Techniques() {
 		depth := benchAllDepth
 		if d, ok := benchBounded[name]; ok {
 			depth = d
 		}
 		switch {
-		case t == search.AlphaBeta:
-			out = append(out, NamedSpec{"-alpha-beta,-qsearch", "full,-alpha-beta,-qsearch", depth})
-		case full.Has(t):
-			out = append(out, NamedSpec{"-" + name, "full,-" + name, depth})
+		case name == "alpha-beta":
+			// Plain negamax with quiescence search has no bound.
+			out = append(out, NamedSpec{"-alpha-beta,-qsearch", base + ",-alpha-beta,-qsearch", depth})
+		case def.Has(name):
+			out = append(out, NamedSpec{"-" + name, base + ",-" + name, depth})
 		default:
-			out = append(out, NamedSpec{"+" + name, "full,+" + name, depth})
+			out = append(out, NamedSpec{"+" + name, base + ",+" + name, depth})
 		}
 	}
 	return out

@@ -39,7 +39,7 @@ func Build(req Request) (*Plan, error) {
 		return nil, err
 	}
 	depth := firstInt(req.Depth, req.DefaultDepth, 8)
-	base := first(req.Base, "full")
+	base := first(req.Base, b.plan.Subject.Presets()[0])
 	for _, kv := range req.Configs {
 		ns, err := ParseNamedSpec(kv)
 		if err != nil {

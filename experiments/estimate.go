@@ -46,13 +46,15 @@ func (p *Plan) Estimate(ctx context.Context, jobs []Job, workers int) (map[Job]f
 				row := &p.Rows[jb.Row]
 				if err := eng.Reset(row.Config); err != nil {
 					errs <- err
-					continue
+					break
 				}
 				res, err := eng.Search(chess.NewGame(row.Suite.Entries[jb.Entry].Board),
 					subject.Limits{Depth: row.Depth, Nodes: ProbeNodes, Stop: &stop}, nil)
 				if err != nil {
-					errs <- err
-					continue
+					// An engine that fails the probe (some fail at a small
+					// node limit) is estimated as the costliest, so that
+					// its job starts first; the job itself will report.
+					res = subject.Result{}
 				}
 				mu.Lock()
 				est[jb] = extrapolate(&res, row.Depth)
@@ -81,7 +83,11 @@ func extrapolate(res *subject.Result, depth int) float64 {
 	case k == 0:
 		return float64(ProbeNodes) * math.Pow(40, float64(depth))
 	case its[k-1].Depth >= depth:
-		return float64(its[depth-1].Nodes)
+		for _, it := range its {
+			if it.Depth >= depth {
+				return float64(it.Nodes)
+			}
+		}
 	}
 	growth := 40.0
 	switch {

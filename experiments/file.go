@@ -34,6 +34,9 @@ type File struct {
 	// Match, if present, is the strength experiment ablate worth plays
 	// on the same configurations: each row against its group's reference.
 	Match *MatchSection `toml:"match"`
+	// Profile, if present, maps an external engine's options to the
+	// technique names the matrices use (ablate run --engine CMD).
+	Profile *subject.Profile `toml:"profile"`
 }
 
 // MatchSection holds a file's match settings; what it leaves out keeps
@@ -132,10 +135,15 @@ func ParseFile(data []byte, source string) (*File, error) {
 		return nil, fmt.Errorf("%s: unknown key %s (known: name, description, positions, depth, base, reference, matrix, match; "+
 			"in a matrix: name, positions, ids, depth, base, reference, columns, rows, ladder, leave_one_out, factorial, sweep; "+
 			"in a row: name, cells, spec, set, depth; in match: groups, pairs, nodes, depth, tc, movetime, time_margin, "+
-			"openings, openings_order, seed, resign, draw, max_moves, sprt)", source, strings.Join(keys, ", "))
+			"openings, openings_order, seed, resign, draw, max_moves, sprt; profile: see ablate run --help)", source, strings.Join(keys, ", "))
 	}
 	if len(f.Matrices) == 0 {
 		return nil, fmt.Errorf("%s: no [[matrix]]", source)
+	}
+	if f.Profile != nil {
+		if err := f.Profile.Validate(source + ", [profile]"); err != nil {
+			return nil, err
+		}
 	}
 	return &f, nil
 }
@@ -149,7 +157,7 @@ func (b *builder) addFile(f *File) error {
 			group = fmt.Sprintf("matrix %d", i+1)
 		}
 		where := fmt.Sprintf("%s, matrix %q", f.Name, group)
-		base := first(m.Base, f.Base, "full")
+		base := first(m.Base, f.Base, b.plan.Subject.Presets()[0])
 		suite, err := b.suite(first(m.Positions, f.Positions, "six"), m.IDs)
 		if err != nil {
 			return fmt.Errorf("%s: %v", where, err)

@@ -30,11 +30,12 @@ type Budget struct {
 // Runner runs a plan's jobs on parallel workers. Each job searches one
 // position under one configuration from a cleared table and fresh history,
 // so its records are the same whatever the number of workers, the order of
-// the jobs or the machine.
+// the jobs or the machine. Repeats that count different nodes are not an
+// error but a finding: each record says by how much (nodes_spread).
 type Runner struct {
 	Plan    *Plan
 	Workers int
-	Repeat  int // timing repeats; node counts must agree across them
+	Repeat  int // timing repeats
 	Budget  Budget
 	// Schedule starts the jobs longest-expected first, by the estimates of
 	// a shallow pass (Estimate), so that no long job is left to end the run
@@ -255,6 +256,8 @@ func (r *Runner) runJob(eng subject.Engine, jb Job, stop *atomic.Bool) ([]result
 	repeat := max(1, r.Repeat)
 	lim := subject.Limits{Depth: row.Depth, Nodes: r.Budget.Nodes, StopAfter: r.Budget.Time, Stop: stop}
 	times := make([][]time.Duration, row.Depth) // by depth, one per repeat
+	lo := make([]uint64, row.Depth)             // fewest and most nodes by depth
+	hi := make([]uint64, row.Depth)
 	var first subject.Result
 	for k := 0; k < repeat; k++ {
 		if err := eng.Reset(row.Config); err != nil {
@@ -269,16 +272,17 @@ func (r *Runner) runJob(eng subject.Engine, jb Job, stop *atomic.Bool) ([]result
 		}
 		if k == 0 {
 			first = res
-		} else {
-			for d := range min(len(res.Iterations), len(first.Iterations)) {
-				if a, b := first.Iterations[d].Nodes, res.Iterations[d].Nodes; a != b {
-					return nil, fmt.Errorf("%d nodes at depth %d on the first run and %d on run %d; "+
-						"the search is not deterministic", a, d+1, b, k+1)
-				}
-			}
 		}
-		for d, it := range res.Iterations {
+		for _, it := range res.Iterations {
+			d := it.Depth - 1 // an external engine may skip a depth
+			if d < 0 || d >= row.Depth {
+				continue
+			}
 			times[d] = append(times[d], it.Elapsed)
+			if len(times[d]) == 1 {
+				lo[d], hi[d] = it.Nodes, it.Nodes
+			}
+			lo[d], hi[d] = min(lo[d], it.Nodes), max(hi[d], it.Nodes)
 		}
 		if res.Depth() < row.Depth {
 			break // cut short: the budget would cut every repeat
@@ -286,9 +290,14 @@ func (r *Runner) runJob(eng subject.Engine, jb Job, stop *atomic.Bool) ([]result
 	}
 
 	recs := make([]results.Record, 0, len(first.Iterations)+1)
-	for d := range first.Iterations {
-		it := &first.Iterations[d]
+	for i := range first.Iterations {
+		it := &first.Iterations[i]
+		d := it.Depth - 1
+		if d < 0 || d >= row.Depth {
+			continue
+		}
 		rec := r.record(row, e, it)
+		rec.NodesSpread = hi[d] - lo[d]
 		med, fastest := medianMin(times[d])
 		rec.TimeMS, rec.TimeMin = ms(med), ms(fastest)
 		rec.Repeats = len(times[d])
@@ -300,8 +309,8 @@ func (r *Runner) runJob(eng subject.Engine, jb Job, stop *atomic.Bool) ([]result
 		if med > 0 {
 			rec.NPS = float64(it.Nodes) / med.Seconds()
 		}
-		if d > 0 {
-			rec.EBF = float64(it.Nodes) / float64(first.Iterations[d-1].Nodes)
+		if i > 0 && first.Iterations[i-1].Nodes > 0 {
+			rec.EBF = float64(it.Nodes) / float64(first.Iterations[i-1].Nodes)
 		}
 		recs = append(recs, rec)
 	}

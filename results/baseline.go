@@ -17,6 +17,7 @@ type BaselineRow struct {
 	Position string `csv:"position"`
 	FEN      string `csv:"fen"`
 	Nodes    uint64 `csv:"nodes"`
+	Engine   string `csv:"engine"` // the engine pinned; empty in older files: ablate
 }
 
 // WriteBaseline writes a baseline file.

@@ -1,6 +1,7 @@
 package results
 
 import (
+	"fmt"
 	"io"
 	"reflect"
 )
@@ -61,11 +62,14 @@ type Record struct {
 	Extensions           uint64 `csv:"extensions,counter" json:"extensions"`
 	AspirationResearches uint64 `csv:"aspiration_researches,counter" json:"aspiration_researches"`
 
-	Repeats    int    `csv:"repeats" json:"repeats"`
-	TimesMS    string `csv:"times_ms" json:"times_ms"`     // every repeat's time to depth, ms, ';'-separated
-	Engine     string `csv:"engine" json:"engine"`         // the engine searched: "ablate", or an external engine's name
-	Techniques string `csv:"techniques" json:"techniques"` // the effective set, comma-separated
-	Params     string `csv:"params" json:"params"`         // parameters changed from the defaults, name=value;...
+	Repeats int    `csv:"repeats" json:"repeats"`
+	TimesMS string `csv:"times_ms" json:"times_ms"` // every repeat's time to depth, ms, ';'-separated
+	// NodesSpread is the most minus the fewest nodes the repeats counted
+	// to this depth: 0 for a deterministic engine. nodes is the first's.
+	NodesSpread uint64 `csv:"nodes_spread" json:"nodes_spread"`
+	Engine      string `csv:"engine" json:"engine"`         // the engine searched: "ablate", or an external engine's name
+	Techniques  string `csv:"techniques" json:"techniques"` // the effective set, comma-separated
+	Params      string `csv:"params" json:"params"`         // parameters changed from the defaults, name=value;...
 
 	// NoCounters marks a record from an engine that does not report
 	// ablate's search counters (an external engine): the columns tagged
@@ -100,3 +104,21 @@ func WriteCSV(w io.Writer, recs []Record) error { return writeCSV(w, recs) }
 // columns it misses stay zero, so files from other versions still read. A
 // record whose qnodes cell is empty has no counters.
 func ReadCSV(r io.Reader, name string) ([]Record, error) { return readCSV[Record](r, name) }
+
+// Unrepeatable lists the searches whose repeats counted different nodes,
+// at their deepest depth, one line each: "config on position at depth d:
+// spread n nodes".
+func Unrepeatable(recs []Record) []string {
+	var out []string
+	last := map[string]int{}
+	for i, r := range recs {
+		last[r.Group+"\x00"+r.Config+"\x00"+r.Position] = i
+	}
+	for i, r := range recs {
+		if last[r.Group+"\x00"+r.Config+"\x00"+r.Position] == i && r.NodesSpread > 0 {
+			out = append(out, fmt.Sprintf("%s on %s at depth %d: %d nodes, spread %d over %d repeats",
+				r.Config, r.Position, r.Depth, r.Nodes, r.NodesSpread, r.Repeats))
+		}
+	}
+	return out
+}

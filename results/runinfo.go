@@ -35,6 +35,7 @@ type RunInfo struct {
 	Started     time.Time         `json:"started"`
 	Finished    time.Time         `json:"finished,omitzero"`
 	Complete    bool              `json:"complete"`
+	Failed      []string          `json:"failed,omitempty"` // jobs whose engine failed, with why
 }
 
 // ConfigInfo records one configuration as run.

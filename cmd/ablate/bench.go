@@ -39,16 +39,16 @@ func benchCommand() *cli.Command {
 			setFlag(),
 			jobsFlag(),
 			hashFlag(),
-		}, budgetFlags()...),
+		}, append(budgetFlags(), subjectFlags()...)...),
 		Action: func(c *cli.Context) error {
 			if err := checkDepthFlag(c); err != nil {
 				return badInput(err)
 			}
-			configs, err := benchConfigs(c.StringSlice("config"), c.Bool("all"))
+			sub, err := subjectOf(c)
 			if err != nil {
 				return badInput(err)
 			}
-			sub, err := nativeSubject(c)
+			configs, err := benchConfigs(sub, c.StringSlice("config"), c.Bool("all"))
 			if err != nil {
 				return badInput(err)
 			}
@@ -102,16 +102,18 @@ func printBench(out io.Writer, plan *experiments.Plan, recs []results.Record) er
 	return nil
 }
 
-// benchConfigs reads --config NAME=SPEC items, or gives full, or with all
-// full and every leave-one-out, each with its bounded depth.
-func benchConfigs(items []string, all bool) ([]experiments.NamedSpec, error) {
+// benchConfigs reads --config NAME=SPEC items, or gives the subject's
+// default preset (full), or with all that and every leave-one-out, each
+// with its bounded depth.
+func benchConfigs(sub subject.Subject, items []string, all bool) ([]experiments.NamedSpec, error) {
 	switch {
 	case all && len(items) > 0:
 		return nil, fmt.Errorf("give --all or --config, not both")
 	case all:
-		return experiments.DefaultBench(), nil
+		return experiments.DefaultBench(sub), nil
 	case len(items) == 0:
-		return []experiments.NamedSpec{{Name: "full", Spec: "full"}}, nil
+		def := sub.Presets()[0]
+		return []experiments.NamedSpec{{Name: def, Spec: def}}, nil
 	}
 	var out []experiments.NamedSpec
 	for _, kv := range items {
@@ -124,13 +126,13 @@ func benchConfigs(items []string, all bool) ([]experiments.NamedSpec, error) {
 	return out, nil
 }
 
-// nativeSubject is ablate's engine with --hash, checked against the
-// machine's memory for -j tables.
-func nativeSubject(c *cli.Context) (subject.Subject, error) {
+// subjectOf is the engine the command's flags name (ablate's by default),
+// with --hash checked against the machine's memory for -j tables.
+func subjectOf(c *cli.Context) (subject.Subject, error) {
 	if err := checkHash(c.Int("hash"), max(1, c.Int("jobs"))); err != nil {
 		return nil, err
 	}
-	return subject.Native{HashMB: c.Int("hash")}, nil
+	return makeSubject(readSubjectSpec(c), c.Int("hash"), budget(c), "", c.App.ErrWriter)
 }
 
 func perSecond(n uint64, ms float64) int64 {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"os/signal"
@@ -22,15 +23,19 @@ func compareCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "compare",
 		Usage:     "compare two runs, or two commits of this repository, configuration by configuration",
-		UsageText: "ablate compare [--format F] [--fail-on nodes:PCT] OLD NEW   (run directories or records.csv files; flags first)\nablate compare --base REV --head REV [--rounds N] [-- run flags]",
+		UsageText: "ablate compare [--format F] [--fail-on nodes:PCT] OLD NEW   (run directories or records.csv files; flags first)\nablate compare --base REV --head REV [--rounds N] [-- run flags]\nablate compare --engine-a CMD --engine-b CMD [--rounds N] -- run flags (--profile P, --config ...)",
 		Description: "Lines the runs up by configuration and position and reports nodes, time to depth\n" +
 			"(ratio with a 95% confidence interval from the repeats: inside the noise is 'no\n" +
 			"change'), nps, re-search rates and best moves that changed. With --base and --head\n" +
 			"it builds both commits in temporary git worktrees and runs 'ablate run' with the\n" +
-			"flags after '--', alternating the two binaries round by round (A B A B ...).",
+			"flags after '--', alternating the two binaries round by round (A B A B ...). With\n" +
+			"--engine-a and --engine-b it does the same for two builds of an external engine:\n" +
+			"'ablate run --engine CMD' and the flags after '--', alternated.",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "base", Usage: "the old `REV`ision"},
 			&cli.StringFlag{Name: "head", Usage: "the new `REV`ision"},
+			&cli.StringFlag{Name: "engine-a", Usage: "the old build of an external UCI engine: a `CMD`"},
+			&cli.StringFlag{Name: "engine-b", Usage: "the new build of an external UCI engine: a `CMD`"},
 			&cli.IntFlag{Name: "rounds", Usage: "with --base/--head, runs of each binary (alternated)", Value: 3},
 			formatFlag("table, markdown or csv"),
 			&cli.StringSliceFlag{Name: "fail-on", Usage: "`nodes:PCT` or `time:PCT`: exit 1 if the new side is worse by more (repeatable)"},
@@ -68,6 +73,17 @@ func compareAction(c *cli.Context) error {
 	}
 	var old, new []results.Record
 	switch base, head := c.String("base"), c.String("head"); {
+	case c.String("engine-a") != "" || c.String("engine-b") != "":
+		if c.String("engine-a") == "" || c.String("engine-b") == "" {
+			return badInput(fmt.Errorf("give both --engine-a and --engine-b"))
+		}
+		if c.Int("rounds") < 1 {
+			return badInput(fmt.Errorf("--rounds must be at least 1"))
+		}
+		old, new, err = compareEngines(c, c.String("engine-a"), c.String("engine-b"), c.Int("rounds"), c.Args().Slice())
+		if err != nil {
+			return err
+		}
 	case base != "" || head != "":
 		if base == "" || head == "" {
 			return badInput(fmt.Errorf("give both --base and --head"))
@@ -178,18 +194,45 @@ func compareRevisions(c *cli.Context, base, head string, rounds int, runArgs []s
 			return nil, nil, cli.Exit(fmt.Sprintf("building %s at %s: %v", side, shas[i][:12], err), exitFailed)
 		}
 	}
+	return alternate(ctx, errw, tmp, rounds, [2][]string{{bins[0]}, {bins[1]}}, [2]string{"base", "head"}, runArgs)
+}
+
+// compareEngines runs 'ablate run --engine CMD' with each engine, rounds
+// times, alternating, and returns their merged records.
+func compareEngines(c *cli.Context, a, b string, rounds int, runArgs []string) (old, new []results.Record, err error) {
+	exe, err := os.Executable()
+	if err != nil {
+		return nil, nil, err
+	}
+	ctx, cancel := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer cancel()
+	tmp, err := os.MkdirTemp("", "ablate-compare-")
+	if err != nil {
+		return nil, nil, err
+	}
+	defer os.RemoveAll(tmp)
+	return alternate(ctx, c.App.ErrWriter, tmp, rounds,
+		[2][]string{{exe, "--engine", a}, {exe, "--engine", b}}, [2]string{"engine-a", "engine-b"}, runArgs)
+}
+
+// alternate runs 'ablate run' for two sides, each given as a command (a
+// binary, then flags of run), rounds times, A B A B ..., so that the
+// machine's drift hits both alike, and merges each side's runs.
+func alternate(ctx context.Context, errw io.Writer, tmp string, rounds int, sides [2][]string, names [2]string,
+	runArgs []string) (old, new []results.Record, err error) {
 	var runs [2][][]results.Record
 	for r := 0; r < rounds; r++ {
-		for i, side := range []string{"base", "head"} {
+		for i, side := range names {
 			out := filepath.Join(tmp, fmt.Sprintf("run-%s-%d", side, r+1))
 			fmt.Fprintf(errw, "round %d/%d: %s\n", r+1, rounds, side)
-			args := append([]string{"run"}, runArgs...)
+			args := append([]string{"run"}, sides[i][1:]...)
+			args = append(args, runArgs...)
 			args = append(args, "--repeat", "1", "--quiet", "--format", "csv", "--out", out)
-			run := exec.CommandContext(ctx, bins[i], args...)
+			run := exec.CommandContext(ctx, sides[i][0], args...)
 			run.Stderr = errw
 			if err := run.Run(); err != nil {
 				if ctx.Err() != nil {
-					return nil, nil, cli.Exit("interrupted; worktrees removed", exitInterrupted)
+					return nil, nil, cli.Exit("interrupted; temporary files removed", exitInterrupted)
 				}
 				return nil, nil, cli.Exit(fmt.Sprintf("%s: ablate run: %v", side, err), exitFailed)
 			}
@@ -201,10 +244,10 @@ func compareRevisions(c *cli.Context, base, head string, rounds int, runArgs []s
 		}
 	}
 	if old, err = mergeRuns(runs[0]); err != nil {
-		return nil, nil, cli.Exit("base: "+err.Error(), exitFailed)
+		return nil, nil, cli.Exit(names[0]+": "+err.Error(), exitFailed)
 	}
 	if new, err = mergeRuns(runs[1]); err != nil {
-		return nil, nil, cli.Exit("head: "+err.Error(), exitFailed)
+		return nil, nil, cli.Exit(names[1]+": "+err.Error(), exitFailed)
 	}
 	return old, new, nil
 }

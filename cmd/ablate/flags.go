@@ -110,3 +110,12 @@ func availableMB() (uint64, bool) {
 	}
 	return 0, false
 }
+
+// flags joins lists of flags.
+func flags(lists ...[]cli.Flag) []cli.Flag {
+	var out []cli.Flag
+	for _, l := range lists {
+		out = append(out, l...)
+	}
+	return out
+}

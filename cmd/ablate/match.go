@@ -75,9 +75,6 @@ func matchFlags() []cli.Flag {
 		&cli.StringFlag{Name: "draw", Usage: "draw adjudication `FROM:MOVES:CP`: after move FROM, both scores within CP for MOVES moves (0: off)", Value: defaultDraw},
 		&cli.IntFlag{Name: "max-moves", Usage: "a game reaching this many moves is a draw (0: no cap)", Value: defaultMaxMoves},
 		&cli.StringFlag{Name: "sprt", Usage: "stop when an SPRT decides: `elo0=0,elo1=5,alpha=0.05,beta=0.05[,model=normalized|logistic]`"},
-		&cli.StringSliceFlag{Name: "engine", Usage: "an external UCI engine as a player, `NAME=CMD` (repeatable)"},
-		&cli.StringSliceFlag{Name: "engine-option", Usage: "an external player's UCI option, `NAME:OPTION=VALUE` (repeatable)"},
-		&cli.StringFlag{Name: "engine-dir", Usage: "working `DIR`ectory of external engines"},
 		jobsFlag(),
 		hashFlag(),
 		&cli.StringFlag{Name: "event", Usage: "the PGN Event tag", Value: defaultEventName},
@@ -101,6 +98,9 @@ func matchCommand() *cli.Command {
 			"are deterministic: the same PGN for any -j.",
 		Flags: append(matchFlags(),
 			configFlag("a player: ablate's engine as `NAME=SPEC` (repeatable)"),
+			&cli.StringSliceFlag{Name: "engine", Usage: "an external UCI engine as a player, `NAME=CMD` (repeatable)"},
+			&cli.StringSliceFlag{Name: "engine-option", Usage: "an external player's UCI option, `NAME:OPTION=VALUE` (repeatable)"},
+			&cli.StringFlag{Name: "engine-dir", Usage: "working `DIR`ectory of external engines"},
 			&cli.StringFlag{Name: "pgn", Usage: "write every game to `FILE`"},
 			&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write games.pgn, pairs.csv and match.json to `DIR`"},
 			&cli.StringFlag{Name: "resume", Usage: "finish the interrupted match in `DIR`"},
@@ -170,9 +170,8 @@ func stringSlice(c *cli.Context, name string) []string {
 // readMatchSettings reads the flags.
 func readMatchSettings(c *cli.Context) (matchSettings, error) {
 	s := matchSettings{
-		Configs: stringSlice(c, "config"), Engines: c.StringSlice("engine"), EngineOptions: c.StringSlice("engine-option"),
-		EngineDir: c.String("engine-dir"),
-		Openings:  c.String("openings"), Order: c.String("openings-order"), Seed: c.Uint64("seed"),
+		Configs:  stringSlice(c, "config"),
+		Openings: c.String("openings"), Order: c.String("openings-order"), Seed: c.Uint64("seed"),
 		Pairs: c.Int("pairs"), Nodes: c.Uint64("nodes"), Depth: c.Int("depth"), TC: c.String("tc"),
 		MoveTime: c.Duration("movetime").Milliseconds(), TimeMargin: c.Duration("time-margin").Milliseconds(),
 		Resign: c.String("resign"), Draw: c.String("draw"), MaxMoves: c.Int("max-moves"), SPRT: c.String("sprt"),
@@ -403,6 +402,7 @@ func matchAction(c *cli.Context) error {
 		if s, err = readMatchSettings(c); err != nil {
 			return badInput(err)
 		}
+		s.Engines, s.EngineOptions, s.EngineDir = c.StringSlice("engine"), c.StringSlice("engine-option"), c.String("engine-dir")
 	}
 	if err := checkHash(s.HashMB, 2*max(1, s.Workers)); err != nil {
 		return badInput(err)

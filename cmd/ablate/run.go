@@ -16,7 +16,6 @@ import (
 	"github.com/jedib0t/go-pretty/v6/progress"
 	"github.com/urfave/cli/v2"
 
-	"github.com/ablate-chess/ablate/engine/subject"
 	"github.com/ablate-chess/ablate/experiments"
 	"github.com/ablate-chess/ablate/results"
 )
@@ -35,7 +34,7 @@ func runCommand() *cli.Command {
 			"A SPEC is a preset then +technique, -technique and param=value items, applied left\n" +
 			"to right: 'full,-lmr', 'stage-12,+lmr,lmr-base=100'. See 'ablate techniques'.\n" +
 			"Built-in experiments: " + strings.Join(experiments.Builtin(), ", ") + ".",
-		Flags: append([]cli.Flag{
+		Flags: flags([]cli.Flag{
 			&cli.StringFlag{Name: "experiment", Aliases: []string{"e"}, Usage: "experiment `FILE` (TOML) or built-in name"},
 			positionsFlag("", "EPD/FEN `FILE` or built-in suite (six, bench, perft); default six or the experiment's"),
 			configFlag("a configuration `NAME=SPEC` (repeatable)"),
@@ -43,20 +42,19 @@ func runCommand() *cli.Command {
 			&cli.StringFlag{Name: "leave-one-out", Usage: "techniques `a,b,c`: the base, then the base without each"},
 			&cli.StringFlag{Name: "factorial", Usage: "techniques `a,b,c`: all 2^k on/off combinations"},
 			&cli.StringSliceFlag{Name: "sweep", Usage: "parameter range `p=from:to:step` (repeatable; two make a grid)"},
-			&cli.StringFlag{Name: "base", Usage: "the generators' base `SPEC`", Value: "full"},
+			&cli.StringFlag{Name: "base", Usage: "the generators' base `SPEC` (default: the engine's default preset)"},
 			depthFlag(0, "search depth (default 8, or the experiment's)"),
-			&cli.IntFlag{Name: "repeat", Aliases: []string{"r"}, Usage: "timing repeats per job (node counts must agree)", Value: 1},
+			&cli.IntFlag{Name: "repeat", Aliases: []string{"r"}, Usage: "timing repeats per job (node counts that differ are reported)", Value: 1},
 			jobsFlag(),
 			setFlag(),
 			hashFlag(),
-		}, append(budgetFlags(), []cli.Flag{
 			&cli.StringFlag{Name: "reference", Usage: "the configuration `NAME` its group is compared against (default: the group's first)"},
 			formatFlag("stdout format: table, markdown, csv or json"),
 			&cli.BoolFlag{Name: "records", Usage: "print every record (configuration, position, depth) after the summary"},
 			&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write records.csv, summary.csv and run.json to `DIR`"},
 			&cli.StringFlag{Name: "resume", Usage: "finish the interrupted run in `DIR` without redoing finished jobs"},
 			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no progress bar"},
-		}...)...),
+		}, budgetFlags(), subjectFlags()),
 		Action: runAction,
 	}
 }
@@ -70,6 +68,7 @@ type runSettings struct {
 	HashMB   int                 `json:"hash_mb"`
 	MaxNodes uint64              `json:"max_nodes"`
 	MaxTime  time.Duration       `json:"max_time"`
+	Subject  subjectSpec         `json:"subject"`
 }
 
 func splitList(s string) []string {
@@ -127,7 +126,7 @@ func runAction(c *cli.Context) error {
 				},
 			},
 			Repeat: c.Int("repeat"), Workers: c.Int("jobs"), HashMB: c.Int("hash"),
-			MaxNodes: c.Uint64("max-nodes"), MaxTime: c.Duration("max-time"),
+			MaxNodes: c.Uint64("max-nodes"), MaxTime: c.Duration("max-time"), Subject: readSubjectSpec(c),
 		}
 		if err := checkDepthFlag(c); err != nil {
 			return badInput(err)
@@ -143,7 +142,12 @@ func runAction(c *cli.Context) error {
 	if err := checkHash(settings.HashMB, settings.Workers); err != nil {
 		return badInput(err)
 	}
-	settings.Request.Subject = subject.Native{HashMB: settings.HashMB}
+	b := experiments.Budget{Nodes: settings.MaxNodes, Time: settings.MaxTime}
+	sub, err := makeSubject(settings.Subject, settings.HashMB, b, settings.Request.Experiment, c.App.ErrWriter)
+	if err != nil {
+		return badInput(err)
+	}
+	settings.Request.Subject = sub
 
 	plan, err := experiments.Build(settings.Request)
 	if err != nil {
@@ -185,7 +189,7 @@ func runAction(c *cli.Context) error {
 	ctx, cancel := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer cancel()
 	runner := &experiments.Runner{Plan: plan, Workers: settings.Workers, Repeat: settings.Repeat,
-		Budget: experiments.Budget{Nodes: settings.MaxNodes, Time: settings.MaxTime}, Schedule: true, Skip: skip,
+		Budget: b, Schedule: true, Skip: skip,
 		OnProgress: bar.update,
 		OnJob: func(recs []results.Record) error {
 			if journal != nil {
@@ -212,6 +216,10 @@ func runAction(c *cli.Context) error {
 			return err
 		}
 		info.Complete = !interrupted && failed == nil
+		info.Failed = nil
+		for _, f := range failed {
+			info.Failed = append(info.Failed, f.Error())
+		}
 		if info.Complete {
 			info.Finished = time.Now().UTC()
 		}
@@ -250,6 +258,10 @@ func runAction(c *cli.Context) error {
 		}
 	}
 	warnCutShort(c.App.ErrWriter, sums)
+	if bad := results.Unrepeatable(all); len(bad) > 0 {
+		fmt.Fprintf(c.App.ErrWriter, "warning: %s is not deterministic: repeats of %d searches counted different nodes "+
+			"(nodes_spread in the records):\n  %s\n", plan.Subject.Name(), len(bad), strings.Join(bad, "\n  "))
+	}
 	if failed != nil {
 		msg := failed.Error()
 		if dir != "" {

@@ -11,7 +11,6 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/ablate-chess/ablate/engine/subject"
 	"github.com/ablate-chess/ablate/experiments"
 	"github.com/ablate-chess/ablate/experiments/match"
 	"github.com/ablate-chess/ablate/results"
@@ -30,14 +29,14 @@ func worthCommand() *cli.Command {
 			"out costs 120 Elo. An experiment file's [match] section sets the matches; flags\n" +
 			"override it. With --out DIR, each match has its own directory; running the same\n" +
 			"command again finishes an interrupted one and reuses those done.",
-		Flags: append(matchFlags(),
+		Flags: flags(matchFlags(), []cli.Flag{
 			&cli.StringFlag{Name: "leave-one-out", Usage: "techniques `a,b,c`: the base against the base without each"},
-			&cli.StringFlag{Name: "base", Usage: "the leave-one-out's base `SPEC`", Value: "full"},
+			&cli.StringFlag{Name: "base", Usage: "the leave-one-out's base `SPEC` (default: the engine's default preset)"},
 			positionsFlag("", "positions of the tree-size run (default bench, or the experiment's)"),
 			&cli.IntFlag{Name: "tree-depth", Usage: "depth of the tree-size run (default 10, or the experiment's)"},
 			&cli.StringFlag{Name: "run", Usage: "take tree sizes from this run `DIR` instead of running them"},
 			&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write worth.csv, the run and each match to `DIR`"},
-		),
+		}, budgetFlags(), subjectFlags()),
 		Action: worthAction,
 	}
 }
@@ -47,10 +46,17 @@ func worthAction(c *cli.Context) error {
 	if err := results.CheckFormat(format); err != nil {
 		return badInput(err)
 	}
+	if c.NArg() > 1 {
+		return badInput(fmt.Errorf("worth takes one experiment, then nothing: put flags before it "+
+			"(ablate worth --pairs 100 card), got %q", c.Args().Slice()))
+	}
+	sub, err := makeSubject(readSubjectSpec(c), c.Int("hash"), budget(c), c.Args().First(), c.App.ErrWriter)
+	if err != nil {
+		return badInput(err)
+	}
 	req := experiments.Request{Experiment: c.Args().First(), LeaveOneOut: splitList(c.String("leave-one-out")),
 		Base: c.String("base"), DefaultDepth: 10,
-		Options: experiments.Options{Positions: c.String("positions"), Depth: c.Int("tree-depth"),
-			Subject: subject.Native{HashMB: c.Int("hash")}}}
+		Options: experiments.Options{Positions: c.String("positions"), Depth: c.Int("tree-depth"), Subject: sub}}
 	if req.Experiment == "" && len(req.LeaveOneOut) == 0 {
 		return badInput(fmt.Errorf("worth wants an experiment (built-in: %s) or --leave-one-out a,b,c",
 			strings.Join(experiments.Builtin(), ", ")))

@@ -18,6 +18,9 @@ func (Native) Name() string { return "ablate" }
 // Techniques implements Subject.
 func (Native) Techniques() []string { return search.TechniqueNames() }
 
+// Presets implements Subject: full first.
+func (Native) Presets() []string { return search.PresetNames() }
+
 // ParseConfig implements Subject with search.ParseConfig; the preset
 // "default", which every subject knows, is full.
 func (Native) ParseConfig(spec string) (Config, error) {

@@ -31,11 +31,17 @@ import (
 //	option = "NullMove Reduction"       # a spin option; its range is the engine's
 //	technique = "nmp"                   # optional: the technique it belongs to
 type Profile struct {
-	Name        string         `toml:"name"`
-	Engine      string         `toml:"engine"`
-	Description string         `toml:"description"`
-	Techniques  []ProfileTech  `toml:"technique"`
-	Params      []ProfileParam `toml:"param"`
+	Name        string `toml:"name"`
+	Engine      string `toml:"engine"`
+	Description string `toml:"description"`
+	// Reset is how a job or game gets a fresh engine: "restart" (a new
+	// process: the default, since some engines keep learned tables
+	// through ucinewgame) or "ucinewgame" (ucinewgame, the Hash set again
+	// and Clear Hash pressed: cheaper, for an engine measured to forget
+	// everything that way).
+	Reset      string         `toml:"reset"`
+	Techniques []ProfileTech  `toml:"technique"`
+	Params     []ProfileParam `toml:"param"`
 
 	options map[string]uci.Option // the engine's options, by profile option name, once checked
 }
@@ -109,14 +115,17 @@ func ParseProfile(data []byte, source string) (*Profile, error) {
 			"in a technique: name, option, on, off, summary; in a param: name, option, technique, summary)",
 			source, strings.Join(keys, ", "))
 	}
-	return &p, p.validate(source)
+	return &p, p.Validate(source)
 }
 
-// validate checks the profile on its own: names given, unique and well
-// formed, one name per option.
-func (p *Profile) validate(source string) error {
+// Validate checks the profile on its own: names given, unique and well
+// formed, one name per option; source names it in errors.
+func (p *Profile) Validate(source string) error {
 	if len(p.Techniques) == 0 {
 		return fmt.Errorf("%s: no [[technique]]", source)
+	}
+	if p.Reset != "" && p.Reset != "restart" && p.Reset != "ucinewgame" {
+		return fmt.Errorf("%s: reset %q: want restart or ucinewgame", source, p.Reset)
 	}
 	names := map[string]string{}
 	options := map[string]string{}

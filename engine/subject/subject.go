@@ -19,6 +19,8 @@ type Subject interface {
 	ParseConfig(spec string) (Config, error)
 	// Techniques lists the technique names specs may switch.
 	Techniques() []string
+	// Presets lists the presets specs may start from, the default first.
+	Presets() []string
 	// Start starts one engine; each worker or player has its own.
 	Start() (Engine, error)
 }

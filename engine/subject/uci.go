@@ -48,7 +48,7 @@ func OpenUCI(u UCI) (*UCI, error) {
 		return nil, err
 	}
 	defer c.Close()
-	if err := c.Handshake(); err != nil {
+	if err := c.UCI(); err != nil {
 		c.Kill()
 		return nil, err
 	}
@@ -114,6 +114,10 @@ func (u *UCI) Techniques() []string {
 	return u.Profile.TechniqueNames()
 }
 
+// Presets implements Subject: an external engine has one, its own option
+// defaults.
+func (u *UCI) Presets() []string { return []string{"default"} }
+
 // ParseConfig implements Subject. Without a profile only "default", the
 // engine's own option defaults, is known.
 func (u *UCI) ParseConfig(spec string) (Config, error) {
@@ -166,7 +170,7 @@ func (e *uciEngine) start() error {
 	if err != nil {
 		return err
 	}
-	if err := c.Handshake(); err != nil {
+	if err := c.UCI(); err != nil {
 		c.Kill()
 		c.Close()
 		return err
@@ -176,6 +180,11 @@ func (e *uciEngine) start() error {
 			c.Kill()
 			return err
 		}
+	}
+	if err := c.IsReady(); err != nil {
+		c.Kill()
+		c.Close()
+		return err
 	}
 	if e.u.StopGrace > 0 {
 		c.StopGrace = e.u.StopGrace
@@ -195,10 +204,16 @@ func (e *uciEngine) failed(err error) error {
 	return err
 }
 
-// Reset sets the configuration's options, then ucinewgame, then Clear Hash
-// where the engine has that button, then waits for readyok. A process that
-// failed is started again first.
+// Reset gives the next job or game an engine that remembers nothing: a new
+// process (the default), or, for an engine whose profile says reset =
+// "ucinewgame", the same one after ucinewgame, Hash set again (most engines
+// allocate, so clear, their table when it is set) and Clear Hash pressed
+// where the engine has that button. Then the configuration's options, and
+// readyok. A process that failed is always started again.
 func (e *uciEngine) Reset(cfg Config) error {
+	if !e.dead && (e.u.Profile == nil || e.u.Profile.Reset != "ucinewgame") {
+		e.retire()
+	}
 	if e.dead {
 		if err := e.start(); err != nil {
 			return err
@@ -207,6 +222,13 @@ func (e *uciEngine) Reset(cfg Config) error {
 	for _, s := range cfg.(UCIConfig).settings {
 		if err := e.c.SetOption(s.name, s.value); err != nil {
 			return e.failed(err)
+		}
+	}
+	for _, s := range e.u.fixed {
+		if strings.EqualFold(s.name, "Hash") {
+			if err := e.c.SetOption(s.name, s.value); err != nil {
+				return e.failed(err)
+			}
 		}
 	}
 	if err := e.c.Send("ucinewgame"); err != nil {
@@ -224,7 +246,16 @@ func (e *uciEngine) Close() error {
 	if e.dead {
 		return nil
 	}
+	e.dead = true
 	return e.c.Close()
+}
+
+// retire lets the process go: quit, and a kill if it lingers, waited for
+// in the background so that the next one starts at once.
+func (e *uciEngine) retire() {
+	c := e.c
+	e.dead = true
+	go c.Close()
 }
 
 // Search implements Engine: go with the limits, iterations from the info

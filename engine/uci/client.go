@@ -156,6 +156,16 @@ func (c *Client) check(line string, ok bool) (string, *Info, string, error) {
 // options, then isready. A banner before the first id line (Stockfish and
 // Toga print one) is allowed; after it, every line must be UCI.
 func (c *Client) Handshake() error {
+	if err := c.UCI(); err != nil {
+		return err
+	}
+	return c.IsReady()
+}
+
+// UCI sends uci and waits for uciok, collecting the engine's name and
+// options: the handshake without isready, so that options (a smaller
+// Hash) can be set before the engine allocates its tables.
+func (c *Client) UCI() error {
 	if err := c.Send("uci"); err != nil {
 		return err
 	}
@@ -187,7 +197,7 @@ func (c *Client) Handshake() error {
 			}
 			c.Options = append(c.Options, o)
 		case "uciok":
-			return c.IsReady()
+			return nil
 		}
 	}
 }
