@@ -5,14 +5,19 @@ import (
 	"math"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"github.com/ablate-chess/ablate/engine/chess"
 	"github.com/ablate-chess/ablate/engine/subject"
 )
 
 // ProbeNodes is the node budget of the shallow pass that estimates a job's
-// cost: a few milliseconds per job.
-const ProbeNodes = 5000
+// cost: a few milliseconds per job. ProbeTime bounds it for an engine that
+// ignores node limits (or hangs).
+const (
+	ProbeNodes = 5000
+	ProbeTime  = 2 * time.Second
+)
 
 // Estimate predicts each job's cost in nodes from a shallow pass: the job's
 // own search, stopped after ProbeNodes nodes. A probe that completes the
@@ -49,7 +54,7 @@ func (p *Plan) Estimate(ctx context.Context, jobs []Job, workers int) (map[Job]f
 					break
 				}
 				res, err := eng.Search(chess.NewGame(row.Suite.Entries[jb.Entry].Board),
-					subject.Limits{Depth: row.Depth, Nodes: ProbeNodes, Stop: &stop}, nil)
+					subject.Limits{Depth: row.Depth, Nodes: ProbeNodes, StopAfter: ProbeTime, Stop: &stop}, nil)
 				if err != nil {
 					// An engine that fails the probe (some fail at a small
 					// node limit) is estimated as the costliest, so that

@@ -3,7 +3,9 @@ package experiments
 import (
 	"context"
 	"errors"
+	"os"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -149,4 +151,53 @@ func TestTrackerLearnsTheRate(t *testing.T) {
 	if last.Done != 1 || last.ETA != 30*time.Millisecond || len(last.Running) != 1 {
 		t.Errorf("progress %+v, want 1 done, 30ms left, 1 running", last)
 	}
+}
+
+// BenchmarkExternalOverhead runs Toga II over the bench suite at depth 10
+// (ucinewgame ... go depth 10 per job, one worker) and reports the CPU time
+// ablate's own process spent (reading and checking every line, building
+// records; getrusage of this process, not its children) as a share of the
+// search time the engine reported, and the engine's restarts as a share of
+// the wall time.
+func BenchmarkExternalOverhead(b *testing.B) {
+	if _, err := os.Stat("/usr/games/toga2"); err != nil {
+		b.Skip("toga2 not installed")
+	}
+	for _, reset := range []string{"restart", "ucinewgame"} {
+		b.Run("reset="+reset, func(b *testing.B) {
+			prof, _ := subject.LoadProfile("toga2")
+			prof.Reset = reset
+			u, err := subject.OpenUCI(subject.UCI{Command: "/usr/games/toga2", Profile: prof})
+			if err != nil {
+				b.Fatal(err)
+			}
+			plan, err := Build(Request{Configs: []string{"d=default"}, Options: Options{Positions: "bench", Depth: 10, Subject: u}})
+			if err != nil {
+				b.Fatal(err)
+			}
+			var engineMS float64
+			var self time.Duration
+			for b.Loop() {
+				before := cpuSelf()
+				recs, err := (&Runner{Plan: plan, Workers: 1}).Run(context.Background())
+				if err != nil {
+					b.Fatal(err)
+				}
+				self += cpuSelf() - before
+				for _, r := range recs {
+					if r.Depth == 10 {
+						engineMS += r.TimeMS
+					}
+				}
+			}
+			b.ReportMetric(100*self.Seconds()*1000/engineMS, "%ablate-cpu")
+			b.ReportMetric(100*(b.Elapsed().Seconds()*1000-engineMS)/(b.Elapsed().Seconds()*1000), "%not-searching")
+		})
+	}
+}
+
+func cpuSelf() time.Duration {
+	var ru syscall.Rusage
+	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }

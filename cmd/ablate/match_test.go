@@ -10,8 +10,13 @@ import (
 	"github.com/ablate-chess/ablate/results"
 )
 
+// TestMain lets the test binary be a fake UCI engine (ucitest) or ablate
+// itself (ABLATE_AS_MAIN), for tests that need another process.
 func TestMain(m *testing.M) {
 	ucitest.Main()
+	if os.Getenv("ABLATE_AS_MAIN") != "" {
+		os.Exit(run(os.Args, os.Stdin, os.Stdout, os.Stderr))
+	}
 	os.Exit(m.Run())
 }
 

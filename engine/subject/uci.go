@@ -28,6 +28,8 @@ type UCI struct {
 	SearchLimit time.Duration
 	// StopGrace is how long the engine has to answer stop; 0 is 2 seconds.
 	StopGrace time.Duration
+	// StartTimeout bounds the wait for uciok and readyok; 0 is 10 seconds.
+	StartTimeout time.Duration
 
 	name    string
 	options []uci.Option
@@ -43,10 +45,14 @@ func OpenUCI(u UCI) (*UCI, error) {
 	if u.HashMB == 0 {
 		u.HashMB = 16
 	}
+	if u.StartTimeout == 0 {
+		u.StartTimeout = 10 * time.Second
+	}
 	c, err := uci.StartCommand(u.Command, u.Dir)
 	if err != nil {
 		return nil, err
 	}
+	c.Timeout = u.StartTimeout
 	defer c.Close()
 	if err := c.UCI(); err != nil {
 		c.Kill()
@@ -170,6 +176,7 @@ func (e *uciEngine) start() error {
 	if err != nil {
 		return err
 	}
+	c.Timeout = e.u.StartTimeout
 	if err := c.UCI(); err != nil {
 		c.Kill()
 		c.Close()
@@ -211,10 +218,12 @@ func (e *uciEngine) failed(err error) error {
 // where the engine has that button. Then the configuration's options, and
 // readyok. A process that failed is always started again.
 func (e *uciEngine) Reset(cfg Config) error {
-	if !e.dead && (e.u.Profile == nil || e.u.Profile.Reset != "ucinewgame") {
+	reuse := e.u.Profile != nil && e.u.Profile.Reset == "ucinewgame"
+	if !e.dead && !reuse {
 		e.retire()
 	}
-	if e.dead {
+	fresh := e.dead
+	if fresh {
 		if err := e.start(); err != nil {
 			return err
 		}
@@ -225,7 +234,7 @@ func (e *uciEngine) Reset(cfg Config) error {
 		}
 	}
 	for _, s := range e.u.fixed {
-		if strings.EqualFold(s.name, "Hash") {
+		if !fresh && strings.EqualFold(s.name, "Hash") {
 			if err := e.c.SetOption(s.name, s.value); err != nil {
 				return e.failed(err)
 			}

@@ -81,7 +81,12 @@ func Start(path string, args ...string) (*Client, error) {
 // The engine is killed if ablate dies, and its process group keeps a
 // terminal's Ctrl-C from reaching it before ablate has stopped it.
 func StartCommand(command, dir string) (*Client, error) {
-	cmd := exec.Command("/bin/sh", "-c", "exec "+command)
+	var cmd *exec.Cmd
+	if f := strings.Fields(command); len(f) > 0 && !strings.ContainsAny(command, "\"'\\$`|&;<>(){}*?~=") {
+		cmd = exec.Command(f[0], f[1:]...) // plain words: no shell needed
+	} else {
+		cmd = exec.Command("/bin/sh", "-c", "exec "+command)
+	}
 	cmd.Dir = dir
 	return start(cmd, command)
 }
@@ -264,7 +269,7 @@ func (c *Client) Search(position, goArgs string, deadline time.Time, stop *atomi
 	defer timer.Stop()
 	var poll <-chan time.Time
 	if stop != nil {
-		t := time.NewTicker(20 * time.Millisecond)
+		t := time.NewTicker(50 * time.Millisecond)
 		defer t.Stop()
 		poll = t.C
 	}

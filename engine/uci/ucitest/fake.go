@@ -13,19 +13,22 @@ import (
 	"github.com/ablate-chess/ablate/engine/chess"
 )
 
-// modeVar holds the fake engine's mode: a fault and the search (counted
-// from 1) at which it strikes, as in "crash@3".
+// modeVar holds the fake engine's mode: a fault and when it strikes, as
+// in "crash@3" (the process's third search) or "crash#r3k2r" (a search of a
+// position whose FEN starts so).
 const modeVar = "ABLATE_FAKE_UCI"
 
 // Modes: ok (plays the first legal move), crash (exits), hang (never
 // answers go), illegal (plays a move that is not legal), garbage (prints a
 // line the protocol does not define), nouciok (never finishes the
 // handshake), exit (exits at once), slowstart (one second before uciok),
-// slow (thinks 200 ms a move, to lose on time).
-var Modes = []string{"ok", "crash", "hang", "illegal", "garbage", "nouciok", "exit", "slowstart", "slow"}
+// slow (thinks 200 ms a move, to lose on time), random (counts a different
+// number of nodes every search, as an engine that is not deterministic).
+var Modes = []string{"ok", "crash", "hang", "illegal", "garbage", "nouciok", "exit", "slowstart", "slow", "random"}
 
 // Command returns the command line that runs the test binary as a fake
-// engine in the given mode ("crash@3": crash on the third search).
+// engine in the given mode ("crash@3": crash on the third search;
+// "hang#r3k2r": hang on Kiwipete).
 func Command(mode string) string {
 	exe, _ := os.Executable()
 	return fmt.Sprintf("env %s=%s %s", modeVar, mode, exe)
@@ -43,10 +46,20 @@ func Main() {
 }
 
 func run(spec string) {
-	mode, at := spec, 1
+	// --pidfile FILE: write the process id there (for tests of who
+	// outlives whom).
+	for i, a := range os.Args {
+		if a == "--pidfile" && i+1 < len(os.Args) {
+			os.WriteFile(os.Args[i+1], []byte(fmt.Sprint(os.Getpid())), 0o644)
+		}
+	}
+	mode, at, prefix := spec, 1, ""
 	if i := strings.IndexByte(spec, '@'); i >= 0 {
 		mode = spec[:i]
 		fmt.Sscan(spec[i+1:], &at)
+	}
+	if i := strings.IndexByte(spec, '#'); i >= 0 {
+		mode, prefix, at = spec[:i], spec[i+1:], 0
 	}
 	if mode == "exit" {
 		os.Exit(3)
@@ -84,7 +97,7 @@ func run(spec string) {
 			pos = setPosition(f[1:])
 		case "go":
 			searches++
-			strike := searches >= at
+			strike := at > 0 && searches >= at || prefix != "" && strings.HasPrefix(pos.String(), prefix)
 			switch {
 			case strike && mode == "crash":
 				os.Exit(1)
@@ -102,8 +115,22 @@ func run(spec string) {
 				say("bestmove 0000")
 				continue
 			}
-			say("info depth 1 seldepth 1 score cp 0 nodes 10 time 1 pv %s", l.Moves[0])
-			say("info depth 2 seldepth 2 score cp 0 nodes 30 time 1 pv %s", l.Moves[0])
+			// One iteration per depth asked for (2 if none), with a node
+			// count that grows with it: 10 d^2, plus the search's number
+			// in random mode.
+			depth := 2
+			for i := 1; i+1 < len(f); i++ {
+				if f[i] == "depth" {
+					fmt.Sscan(f[i+1], &depth)
+				}
+			}
+			for d := 1; d <= depth; d++ {
+				nodes := 10 * d * d
+				if mode == "random" {
+					nodes += os.Getpid() % 1000
+				}
+				say("info depth %d seldepth %d score cp %d nodes %d time %d pv %s", d, d, 10*d, nodes, d, l.Moves[0])
+			}
 			if strike && mode == "illegal" {
 				say("bestmove a1a1")
 				continue
