@@ -231,3 +231,21 @@ func alive(pid int) bool {
 	_ = line
 	return !strings.Contains(rest, "Z")
 }
+
+// TestCompareTwoEngineBuilds: compare --engine-a/--engine-b alternates runs
+// of two builds and prints the usual report; two builds that search alike
+// show no node change.
+func TestCompareTwoEngineBuilds(t *testing.T) {
+	t.Setenv("ABLATE_AS_MAIN", "1") // the runs are this binary, as ablate
+	out, errw, code := ablate(t, "compare", "--engine-a", ucitest.Command("ok"), "--engine-b", ucitest.Command("ok"),
+		"--rounds", "2", "--format", "csv", "--", "--config", "d=default", "--positions", three, "--depth", "3")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errw)
+	}
+	if !strings.Contains(errw, "round 2/2: engine-b") || !strings.Contains(out, "d,") {
+		t.Errorf("stdout %q stderr %q", out, errw)
+	}
+	if _, errw, code := ablate(t, "compare", "--engine-a", "x"); code != 2 || !strings.Contains(errw, "both --engine-a and --engine-b") {
+		t.Errorf("one engine: exit %d %s", code, errw)
+	}
+}
