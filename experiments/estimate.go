@@ -11,24 +11,28 @@ import (
 	"github.com/ablate-chess/ablate/engine/subject"
 )
 
-// ProbeNodes is the node budget of the shallow pass that estimates a job's
-// cost: a few milliseconds per job. ProbeTime bounds it for an engine that
-// ignores node limits (or hangs).
+// ProbeNodes is the first node budget of the shallow pass that estimates a
+// job's cost: a few milliseconds per job. A probe that completes fewer than
+// three iterations says little about the tree's growth, so it is tried
+// again with eight times the budget, up to ProbeMaxNodes (a tenth of a
+// second or so: such jobs are the costly ones). ProbeTime bounds each try
+// for an engine that ignores node limits (or hangs).
 const (
-	ProbeNodes = 5000
-	ProbeTime  = 2 * time.Second
+	ProbeNodes    = 5000
+	ProbeMaxNodes = 320000
+	ProbeTime     = 2 * time.Second
 )
 
 // Estimate predicts each job's cost in nodes from a shallow pass: the job's
-// own search, stopped after ProbeNodes nodes. A probe that completes the
-// job's depth knows its count exactly; otherwise the last iterations' growth
-// (the geometric mean of the last two depth-to-depth ratios, kept between
-// 1.5 and 40) is extrapolated to the job's depth. A probe that completes no
-// iteration at all predicts a tree that grows 40 times a ply. Node counts
+// own search, stopped after ProbeNodes nodes (or more, see ProbeMaxNodes).
+// A probe that completes the job's depth knows its count exactly;
+// otherwise its count is extrapolated to the job's depth by the growth per
+// ply of its configuration (growth, over all its positions). A probe that
+// completes no iteration at all predicts a tree that grows 40 times a ply. Node counts
 // are deterministic, so the estimates are the same on every machine: shards
 // cut from them hold the same jobs everywhere.
 func (p *Plan) Estimate(ctx context.Context, jobs []Job, workers int) (map[Job]float64, error) {
-	est := make(map[Job]float64, len(jobs))
+	probes := make(map[Job]subject.Result, len(jobs))
 	var mu sync.Mutex
 	var stop atomic.Bool
 	defer context.AfterFunc(ctx, func() { stop.Store(true) })()
@@ -49,20 +53,29 @@ func (p *Plan) Estimate(ctx context.Context, jobs []Job, workers int) (map[Job]f
 			defer eng.Close()
 			for jb := range todo {
 				row := &p.Rows[jb.Row]
-				if err := eng.Reset(row.Config); err != nil {
-					errs <- err
-					break
-				}
-				res, err := eng.Search(chess.NewGame(row.Suite.Entries[jb.Entry].Board),
-					subject.Limits{Depth: row.Depth, Nodes: ProbeNodes, StopAfter: ProbeTime, Stop: &stop}, nil)
-				if err != nil {
-					// An engine that fails the probe (some fail at a small
-					// node limit) is estimated as the costliest, so that
-					// its job starts first; the job itself will report.
-					res = subject.Result{}
+				var res subject.Result
+				for nodes := uint64(ProbeNodes); nodes <= ProbeMaxNodes; nodes *= 8 {
+					if err := eng.Reset(row.Config); err != nil {
+						errs <- err
+						return
+					}
+					var err error
+					res, err = eng.Search(chess.NewGame(row.Suite.Entries[jb.Entry].Board),
+						subject.Limits{Depth: row.Depth, Nodes: nodes, StopAfter: ProbeTime, Stop: &stop}, nil)
+					if err != nil {
+						// An engine that fails the probe (some fail at a
+						// small node limit) is estimated as the costliest,
+						// so that its job starts first; the job itself
+						// will report.
+						res = subject.Result{}
+						break
+					}
+					if len(res.Iterations) >= 3 || res.Depth() >= row.Depth {
+						break
+					}
 				}
 				mu.Lock()
-				est[jb] = extrapolate(&res, row.Depth)
+				probes[jb] = res
 				mu.Unlock()
 			}
 		}()
@@ -71,22 +84,59 @@ func (p *Plan) Estimate(ctx context.Context, jobs []Job, workers int) (map[Job]f
 		todo <- jb
 	}
 	close(todo)
+	// (a worker that failed to start has drained todo)
 	wg.Wait()
 	select {
 	case err := <-errs:
 		return nil, err
 	default:
 	}
+	// Each configuration's growth per ply: the geometric mean over its
+	// positions of their last iterations' growth, steadier than any one
+	// position's.
+	logSum, count := map[int]float64{}, map[int]int{}
+	for jb, res := range probes {
+		if g, ok := growth(&res); ok {
+			logSum[jb.Row] += math.Log(g)
+			count[jb.Row]++
+		}
+	}
+	est := make(map[Job]float64, len(jobs))
+	for jb, res := range probes {
+		g := 40.0
+		if count[jb.Row] > 0 {
+			g = math.Exp(logSum[jb.Row] / float64(count[jb.Row]))
+		}
+		est[jb] = extrapolate(&res, p.Rows[jb.Row].Depth, g)
+	}
 	return est, ctx.Err()
 }
 
-// extrapolate predicts a search's nodes at depth from a shallow one.
-func extrapolate(res *subject.Result, depth int) float64 {
+// growth is a probe's growth per ply: the geometric mean of its last two
+// depth-to-depth ratios (one from two iterations), between 1.5 and 40.
+func growth(res *subject.Result) (float64, bool) {
+	its := res.Iterations
+	k := len(its)
+	var g float64
+	switch {
+	case k >= 3:
+		g = math.Sqrt(float64(its[k-1].Nodes) / float64(max(1, its[k-3].Nodes)))
+	case k == 2:
+		g = float64(its[1].Nodes) / float64(max(1, its[0].Nodes))
+	default:
+		return 0, false
+	}
+	return min(max(g, 1.5), 40), true
+}
+
+// extrapolate predicts a search's nodes at depth from a shallow one that
+// grows g times a ply.
+func extrapolate(res *subject.Result, depth int, g float64) float64 {
 	its := res.Iterations
 	k := len(its)
 	switch {
 	case k == 0:
-		return float64(ProbeNodes) * math.Pow(40, float64(depth))
+		return float64(ProbeMaxNodes) * math.Pow(40, float64(depth))
 	case its[k-1].Depth >= depth:
 		for _, it := range its {
 			if it.Depth >= depth {
@@ -94,13 +144,5 @@ func extrapolate(res *subject.Result, depth int) float64 {
 			}
 		}
 	}
-	growth := 40.0
-	switch {
-	case k >= 3:
-		growth = math.Sqrt(float64(its[k-1].Nodes) / float64(max(1, its[k-3].Nodes)))
-	case k == 2:
-		growth = float64(its[1].Nodes) / float64(max(1, its[0].Nodes))
-	}
-	growth = min(max(growth, 1.5), 40)
-	return float64(its[k-1].Nodes) * math.Pow(growth, float64(depth-its[k-1].Depth))
+	return float64(its[k-1].Nodes) * math.Pow(g, float64(depth-its[k-1].Depth))
 }

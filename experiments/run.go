@@ -41,6 +41,13 @@ type Runner struct {
 	// a shallow pass (Estimate), so that no long job is left to end the run
 	// alone; without it jobs start in plan order.
 	Schedule bool
+	// Shard, if set, runs only that slice of the plan (Plan.Assign by the
+	// estimates).
+	Shard Shard
+	// Costs, if set, are the jobs' costs by JobKey (the time they took in
+	// a previous run): better estimates than the shallow pass's, which
+	// only the jobs it lacks get.
+	Costs map[string]float64
 	// Skip holds the jobs already done (by JobKey), for --resume.
 	Skip map[string]bool
 	// OnJob, if set, is called with each finished job's records, one call
@@ -49,6 +56,9 @@ type Runner struct {
 	// OnProgress, if set, is called as jobs start and finish, one call at a
 	// time.
 	OnProgress func(Progress)
+
+	jobs []Job // Jobs's answer, kept for Run
+	est  map[Job]float64
 }
 
 // Progress is what a run has done and what it expects.
@@ -113,30 +123,14 @@ func (p *Plan) Key(jb Job) string {
 // job that fails does not stop the others: Run returns every finished
 // job's records and a JobErrors naming the failed ones.
 func (r *Runner) Run(ctx context.Context) ([]results.Record, error) {
-	var jobs []Job
-	for _, jb := range r.Plan.AllJobs() {
-		if !r.Skip[r.Plan.Key(jb)] {
-			jobs = append(jobs, jb)
-		}
+	jobs, est, err := r.Jobs(ctx)
+	if err != nil {
+		return nil, err
 	}
 	workers := max(1, min(r.Workers, len(jobs)))
 	var stop atomic.Bool
 	defer context.AfterFunc(ctx, func() { stop.Store(true) })()
 
-	// Uniform estimates unless the jobs are to be scheduled.
-	est := make(map[Job]float64, len(jobs))
-	for _, jb := range jobs {
-		est[jb] = 1
-	}
-	if r.Schedule && len(jobs) > workers {
-		var err error
-		if est, err = r.Plan.Estimate(ctx, jobs, workers); err != nil {
-			return nil, err
-		}
-		order := slices.Clone(jobs)
-		sort.SliceStable(order, func(i, j int) bool { return est[order[i]] > est[order[j]] })
-		jobs = order
-	}
 	prog := newTracker(r.OnProgress, r.Plan, jobs, est, len(r.Skip), workers)
 
 	todo := make(chan Job)
@@ -227,6 +221,65 @@ func (r *Runner) Run(ctx context.Context) ([]results.Record, error) {
 	}
 	return recs, nil
 }
+
+// Jobs returns the jobs Run runs, in the order it starts them, with their
+// estimated costs: the shard's (all the plan's if unsharded) less those in
+// Skip, longest first when scheduled.
+func (r *Runner) Jobs(ctx context.Context) ([]Job, map[Job]float64, error) {
+	if r.est != nil {
+		return r.jobs, r.est, nil
+	}
+	all := r.Plan.AllJobs()
+	est := make(map[Job]float64, len(all))
+	for _, jb := range all {
+		est[jb] = 1
+	}
+	sharded := r.Shard.Count > 1
+	if sharded || (r.Schedule && len(all) > max(1, r.Workers)) {
+		var probe []Job
+		for _, jb := range all {
+			if c, ok := r.Costs[r.Plan.Key(jb)]; ok {
+				est[jb] = c
+			} else {
+				probe = append(probe, jb)
+			}
+		}
+		if len(probe) > 0 {
+			pe, err := r.Plan.Estimate(ctx, probe, max(1, r.Workers))
+			if err != nil {
+				return nil, nil, err
+			}
+			// Probed jobs are costed in nodes; beside jobs costed in
+			// milliseconds, they are converted at ablate's speed here.
+			scale := 1.0
+			if len(probe) < len(all) {
+				scale = 1.0 / nodesPerMS
+			}
+			for jb, n := range pe {
+				est[jb] = n * scale
+			}
+		}
+	}
+	mine := all
+	if sharded {
+		mine = r.Plan.Assign(est, r.Shard.Count)[r.Shard.Index-1]
+	}
+	var jobs []Job
+	for _, jb := range mine {
+		if !r.Skip[r.Plan.Key(jb)] {
+			jobs = append(jobs, jb)
+		}
+	}
+	if r.Schedule {
+		sort.SliceStable(jobs, func(i, j int) bool { return est[jobs[i]] > est[jobs[j]] })
+	}
+	r.jobs, r.est = jobs, est
+	return jobs, est, nil
+}
+
+// nodesPerMS converts estimated nodes to milliseconds where some jobs are
+// costed by time: about ablate's speed on one core here.
+const nodesPerMS = 3000
 
 // safeJob runs a job, turning a panic into a JobError that names it.
 func (r *Runner) safeJob(eng subject.Engine, jb Job, stop *atomic.Bool) (recs []results.Record, err error) {
@@ -407,13 +460,24 @@ func (p *Plan) Order(recs []results.Record) {
 	})
 }
 
-// Info describes the plan's configurations for run.json.
-func (p *Plan) Info() []results.ConfigInfo {
+// Info describes the plan's configurations for run.json, and each of its
+// position sets' ids in order (keyed s1, s2, ... in order of first use).
+func (p *Plan) Info() ([]results.ConfigInfo, map[string][]string) {
 	out := make([]results.ConfigInfo, len(p.Rows))
+	suites := map[string][]string{}
+	key := map[*positions.Suite]string{}
 	for i, row := range p.Rows {
+		k, ok := key[row.Suite]
+		if !ok {
+			k = fmt.Sprintf("s%d", len(key)+1)
+			key[row.Suite] = k
+			for _, e := range row.Suite.Entries {
+				suites[k] = append(suites[k], e.ID)
+			}
+		}
 		out[i] = results.ConfigInfo{Group: row.Group, Name: row.Name, Spec: row.Spec,
 			Techniques: row.Config.Techniques(), Params: row.Config.Params(),
-			Positions: row.Suite.Name, Depth: row.Depth}
+			Positions: row.Suite.Name, Suite: k, Depth: row.Depth}
 	}
-	return out
+	return out, suites
 }

@@ -66,6 +66,12 @@ type MatchInfo struct {
 	Started      time.Time       `json:"started"`
 	Finished     time.Time       `json:"finished,omitzero"`
 	Complete     bool            `json:"complete"`
+	Host         string          `json:"host"`
+	// Fingerprint identifies the match (players, engines, limits,
+	// openings, build): shards merge only with the same one.
+	Fingerprint string      `json:"fingerprint"`
+	Shard       *ShardInfo  `json:"shard,omitempty"`
+	Shards      []ShardInfo `json:"shards,omitempty"`
 }
 
 // MatchResult is a match's statistics for A.
@@ -180,7 +186,7 @@ func WriteMatchInfo(dir string, mi *MatchInfo) error {
 	mi.Engine, mi.Commit = Version()
 	ri := RunInfo{}
 	ri.Provenance()
-	mi.GoVersion, mi.CPU, mi.Cores = ri.GoVersion, ri.CPU, ri.Cores
+	mi.GoVersion, mi.CPU, mi.Cores, mi.Host = ri.GoVersion, ri.CPU, ri.Cores, ri.Host
 	data, err := json.MarshalIndent(mi, "", "  ")
 	if err != nil {
 		return err

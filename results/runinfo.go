@@ -36,6 +36,28 @@ type RunInfo struct {
 	Finished    time.Time         `json:"finished,omitzero"`
 	Complete    bool              `json:"complete"`
 	Failed      []string          `json:"failed,omitempty"` // jobs whose engine failed, with why
+
+	// Fingerprint identifies what the plan computes (configurations,
+	// positions, engine, build): shards merge only with the same one.
+	Fingerprint string `json:"fingerprint"`
+	Host        string `json:"host"`
+	// Shard is this directory's slice of the plan; nil for a whole run.
+	Shard *ShardInfo `json:"shard,omitempty"`
+	// Shards lists the shards a merged run was made of.
+	Shards []ShardInfo `json:"shards,omitempty"`
+	// Suites holds each position set's ids in plan order (ConfigInfo.Suite
+	// names one), so that shards' records merge in plan order.
+	Suites map[string][]string `json:"suites,omitempty"`
+}
+
+// ShardInfo is one shard of a run or a match.
+type ShardInfo struct {
+	Index    int    `json:"index"`
+	Count    int    `json:"count"`
+	Dir      string `json:"dir,omitempty"`
+	Host     string `json:"host,omitempty"`
+	Jobs     int    `json:"jobs,omitempty"`
+	Complete bool   `json:"complete"`
 }
 
 // ConfigInfo records one configuration as run.
@@ -46,6 +68,7 @@ type ConfigInfo struct {
 	Techniques string `json:"techniques"`
 	Params     string `json:"params,omitempty"`
 	Positions  string `json:"positions"`
+	Suite      string `json:"suite,omitempty"` // its key in RunInfo.Suites
 	Depth      int    `json:"depth"`
 }
 
@@ -55,6 +78,7 @@ func (ri *RunInfo) Provenance() {
 	ri.GoVersion = runtime.Version()
 	ri.CPU = cpuModel()
 	ri.Cores = runtime.NumCPU()
+	ri.Host, _ = os.Hostname()
 }
 
 // Version returns the module version and VCS revision the binary was

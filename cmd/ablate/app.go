@@ -47,6 +47,7 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 			matchCommand(),
 			eloCommand(),
 			worthCommand(),
+			mergeCommand(),
 			perftCommand(),
 			uciCommand(),
 			techniquesCommand(),

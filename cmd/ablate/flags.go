@@ -119,3 +119,8 @@ func flags(lists ...[]cli.Flag) []cli.Flag {
 	}
 	return out
 }
+
+func shardFlag() cli.Flag {
+	return &cli.StringFlag{Name: "shard", Usage: "run only shard `I/N` of the plan (from 1), or auto / auto/N from the " +
+		"job engine's environment (Slurm arrays, Kubernetes Indexed Jobs, GNU parallel)"}
+}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"crypto/sha256"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -25,26 +26,27 @@ import (
 // matchSettings is everything a match is made from; it is stored in
 // match.json so that --resume rebuilds the same match.
 type matchSettings struct {
-	Configs       []string `json:"configs"`        // NAME=SPEC, ablate's engine
-	Engines       []string `json:"engines"`        // NAME=CMD, external engines
-	EngineOptions []string `json:"engine_options"` // NAME:OPTION=VALUE
-	EngineDir     string   `json:"engine_dir,omitempty"`
-	Openings      string   `json:"openings"`
-	Order         string   `json:"openings_order"`
-	Seed          uint64   `json:"seed"`
-	Pairs         int      `json:"pairs"`
-	Nodes         uint64   `json:"nodes"`
-	Depth         int      `json:"depth"`
-	TC            string   `json:"tc,omitempty"`
-	MoveTime      int64    `json:"movetime_ms,omitempty"`
-	TimeMargin    int64    `json:"time_margin_ms,omitempty"`
-	Resign        string   `json:"resign"`
-	Draw          string   `json:"draw"`
-	MaxMoves      int      `json:"max_moves"`
-	SPRT          string   `json:"sprt,omitempty"`
-	Workers       int      `json:"workers"`
-	HashMB        int      `json:"hash_mb"`
-	Event         string   `json:"event"`
+	Configs       []string          `json:"configs"`        // NAME=SPEC, ablate's engine
+	Engines       []string          `json:"engines"`        // NAME=CMD, external engines
+	EngineOptions []string          `json:"engine_options"` // NAME:OPTION=VALUE
+	EngineDir     string            `json:"engine_dir,omitempty"`
+	Openings      string            `json:"openings"`
+	Order         string            `json:"openings_order"`
+	Seed          uint64            `json:"seed"`
+	Pairs         int               `json:"pairs"`
+	Nodes         uint64            `json:"nodes"`
+	Depth         int               `json:"depth"`
+	TC            string            `json:"tc,omitempty"`
+	MoveTime      int64             `json:"movetime_ms,omitempty"`
+	TimeMargin    int64             `json:"time_margin_ms,omitempty"`
+	Resign        string            `json:"resign"`
+	Draw          string            `json:"draw"`
+	MaxMoves      int               `json:"max_moves"`
+	SPRT          string            `json:"sprt,omitempty"`
+	Workers       int               `json:"workers"`
+	HashMB        int               `json:"hash_mb"`
+	Event         string            `json:"event"`
+	Shard         experiments.Shard `json:"shard"`
 }
 
 // The match defaults: ten pairs at 10,000 nodes a move, a few seconds.
@@ -104,6 +106,7 @@ func matchCommand() *cli.Command {
 			&cli.StringFlag{Name: "pgn", Usage: "write every game to `FILE`"},
 			&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write games.pgn, pairs.csv and match.json to `DIR`"},
 			&cli.StringFlag{Name: "resume", Usage: "finish the interrupted match in `DIR`"},
+			shardFlag(),
 		),
 		Action: matchAction,
 	}
@@ -403,6 +406,9 @@ func matchAction(c *cli.Context) error {
 			return badInput(err)
 		}
 		s.Engines, s.EngineOptions, s.EngineDir = c.StringSlice("engine"), c.StringSlice("engine-option"), c.String("engine-dir")
+		if s.Shard, err = experiments.ParseShard(c.String("shard"), os.Getenv); err != nil {
+			return badInput(err)
+		}
 	}
 	if err := checkHash(s.HashMB, 2*max(1, s.Workers)); err != nil {
 		return badInput(err)
@@ -416,6 +422,9 @@ func matchAction(c *cli.Context) error {
 		return badInput(err)
 	}
 	m.Done = done
+	if s.Shard.Count > 1 {
+		m.ShardIndex, m.ShardCount = s.Shard.Index, s.Shard.Count
+	}
 	if info == nil {
 		req, _ := json.Marshal(s)
 		info = &results.MatchInfo{Args: append([]string{"ablate"}, os.Args[min(1, len(os.Args)):]...), Request: req,
@@ -445,6 +454,19 @@ func describeMatch(info *results.MatchInfo, m *match.Match, s matchSettings) {
 	info.Limits, info.Adjudication = m.Limits.String(), adjudicationString(m.Adjudication)
 	info.Openings, info.Order, info.Seed = s.Openings, s.Order, s.Seed
 	info.PairsAsked, info.Workers, info.SPRT = m.Pairs, m.Workers, s.SPRT
+	// What the games depend on: not the workers, the event or the shard.
+	key := s
+	key.Workers, key.Event, key.Shard = 0, "", experiments.Shard{}
+	version, commit := results.Version()
+	data, _ := json.Marshal(struct {
+		S                   matchSettings
+		A, B                string
+		Version, Commit, Op string
+	}{key, m.A.Subject.Name(), m.B.Subject.Name(), version, commit, fmt.Sprint(len(m.Openings))})
+	info.Fingerprint = fmt.Sprintf("%x", sha256.Sum256(data))
+	if s.Shard.Count > 1 {
+		info.Shard = &results.ShardInfo{Index: s.Shard.Index, Count: s.Shard.Count}
+	}
 }
 
 // playMatch runs a match with its journal, live line and Ctrl-C, and writes
@@ -482,6 +504,12 @@ func playMatch(c *cli.Context, m *match.Match, dir string, info *results.MatchIn
 	info.Complete = !interrupted
 	if info.Complete {
 		info.Finished = time.Now().UTC()
+	}
+	if info.Shard != nil {
+		info.Shard.Complete, info.Shard.Jobs = info.Complete, len(out.Pairs)
+		if m.SPRT != nil {
+			info.Result.LLR, info.Result.Verdict = 0, "" // the merge of the shards decides
+		}
 	}
 	if dir != "" {
 		if err := writeMatchFiles(dir, m, out); err != nil {

@@ -54,6 +54,8 @@ func runCommand() *cli.Command {
 			&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write records.csv, summary.csv and run.json to `DIR`"},
 			&cli.StringFlag{Name: "resume", Usage: "finish the interrupted run in `DIR` without redoing finished jobs"},
 			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no progress bar"},
+			shardFlag(),
+			&cli.StringFlag{Name: "estimates", Usage: "cost jobs by the times of a previous run `DIR` (for --shard and scheduling)"},
 		}, budgetFlags(), subjectFlags()),
 		Action: runAction,
 	}
@@ -62,13 +64,15 @@ func runCommand() *cli.Command {
 // runSettings is everything a run needs besides the plan; it is stored in
 // run.json so that --resume can rebuild the same run.
 type runSettings struct {
-	Request  experiments.Request `json:"request"`
-	Repeat   int                 `json:"repeat"`
-	Workers  int                 `json:"workers"`
-	HashMB   int                 `json:"hash_mb"`
-	MaxNodes uint64              `json:"max_nodes"`
-	MaxTime  time.Duration       `json:"max_time"`
-	Subject  subjectSpec         `json:"subject"`
+	Request   experiments.Request `json:"request"`
+	Repeat    int                 `json:"repeat"`
+	Workers   int                 `json:"workers"`
+	HashMB    int                 `json:"hash_mb"`
+	MaxNodes  uint64              `json:"max_nodes"`
+	MaxTime   time.Duration       `json:"max_time"`
+	Subject   subjectSpec         `json:"subject"`
+	Shard     experiments.Shard   `json:"shard"`
+	Estimates string              `json:"estimates,omitempty"`
 }
 
 func splitList(s string) []string {
@@ -131,6 +135,11 @@ func runAction(c *cli.Context) error {
 		if err := checkDepthFlag(c); err != nil {
 			return badInput(err)
 		}
+		shard, err := experiments.ParseShard(c.String("shard"), os.Getenv)
+		if err != nil {
+			return badInput(err)
+		}
+		settings.Shard, settings.Estimates = shard, c.String("estimates")
 		r := &settings.Request
 		if r.Experiment == "" && len(r.Configs)+len(r.Ladder)+len(r.LeaveOneOut)+len(r.Factorial)+len(r.Sweeps) == 0 {
 			r.Experiment = "stages"
@@ -157,6 +166,25 @@ func runAction(c *cli.Context) error {
 	for _, r := range prior {
 		skip[experiments.JobKey(r.Group, r.Config, r.Position)] = true
 	}
+	ctx, cancel := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer cancel()
+	runner := &experiments.Runner{Plan: plan, Workers: settings.Workers, Repeat: settings.Repeat,
+		Budget: b, Schedule: true, Skip: skip, Shard: settings.Shard}
+	if settings.Estimates != "" {
+		prev, err := readRun(settings.Estimates)
+		if err != nil {
+			return badInput(fmt.Errorf("--estimates: %v", err))
+		}
+		runner.Costs = jobCosts(prev)
+	}
+	jobs, _, err := runner.Jobs(ctx)
+	if err != nil {
+		return cli.Exit(err.Error(), exitFailed)
+	}
+	shardJobs := len(jobs) + len(skip)
+	if settings.Shard.Count > 1 {
+		fmt.Fprintf(c.App.ErrWriter, "shard %s: %d of the plan's %d jobs\n", settings.Shard, shardJobs, plan.Jobs())
+	}
 
 	// run.json first, so that an interrupted run can be resumed.
 	var journal *results.Journal
@@ -172,9 +200,14 @@ func runAction(c *cli.Context) error {
 				return err
 			}
 		}
-		info.Configs, info.Reference = plan.Info(), plan.Reference
-		info.Jobs, info.Workers, info.Repeat, info.HashMB = plan.Jobs(), settings.Workers, settings.Repeat, settings.HashMB
+		info.Configs, info.Suites = plan.Info()
+		info.Reference = plan.Reference
+		info.Jobs, info.Workers, info.Repeat, info.HashMB = shardJobs, settings.Workers, settings.Repeat, settings.HashMB
 		info.Provenance()
+		info.Fingerprint = plan.Fingerprint(fmt.Sprintf("repeat=%d max-nodes=%d max-time=%v", settings.Repeat, settings.MaxNodes, settings.MaxTime))
+		if settings.Shard.Count > 1 {
+			info.Shard = &results.ShardInfo{Index: settings.Shard.Index, Count: settings.Shard.Count, Host: info.Host, Jobs: shardJobs}
+		}
 		if err := results.WriteRunInfo(dir, info); err != nil {
 			return err
 		}
@@ -184,19 +217,15 @@ func runAction(c *cli.Context) error {
 		defer journal.Close()
 	}
 
-	total := plan.Jobs()
+	total := shardJobs
 	bar := startProgress(c.App.ErrWriter, c.Bool("quiet"), total, len(skip))
-	ctx, cancel := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer cancel()
-	runner := &experiments.Runner{Plan: plan, Workers: settings.Workers, Repeat: settings.Repeat,
-		Budget: b, Schedule: true, Skip: skip,
-		OnProgress: bar.update,
-		OnJob: func(recs []results.Record) error {
-			if journal != nil {
-				return journal.Append(recs)
-			}
-			return nil
-		}}
+	runner.OnProgress = bar.update
+	runner.OnJob = func(recs []results.Record) error {
+		if journal != nil {
+			return journal.Append(recs)
+		}
+		return nil
+	}
 	recs, runErr := runner.Run(ctx)
 	bar.stop()
 	interrupted := errors.Is(runErr, context.Canceled)
@@ -216,6 +245,9 @@ func runAction(c *cli.Context) error {
 			return err
 		}
 		info.Complete = !interrupted && failed == nil
+		if info.Shard != nil {
+			info.Shard.Complete = info.Complete
+		}
 		info.Failed = nil
 		for _, f := range failed {
 			info.Failed = append(info.Failed, f.Error())
@@ -278,6 +310,20 @@ func runAction(c *cli.Context) error {
 		return cli.Exit(msg, exitInterrupted)
 	}
 	return nil
+}
+
+// jobCosts is each job's time to its deepest depth in a run's records, in
+// milliseconds (a job cut short costs what it took).
+func jobCosts(recs []results.Record) map[string]float64 {
+	costs := map[string]float64{}
+	depth := map[string]int{}
+	for _, r := range recs {
+		k := experiments.JobKey(r.Group, r.Config, r.Position)
+		if r.Depth >= depth[k] {
+			depth[k], costs[k] = r.Depth, max(r.TimeMS, 0.001)
+		}
+	}
+	return costs
 }
 
 func countJobs(recs []results.Record) int {

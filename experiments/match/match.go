@@ -38,6 +38,10 @@ type Match struct {
 	SPRT         *results.SPRT // nil: play every pair
 	Workers      int           // games at once
 	Event, Date  string        // PGN tags
+	// ShardIndex of ShardCount (from 1; 0 is the whole match) plays only
+	// the pairs i with i mod ShardCount = ShardIndex-1, and leaves the
+	// SPRT to the merge of the shards.
+	ShardIndex, ShardCount int
 
 	// Done holds the pairs an interrupted match finished (--resume).
 	Done map[int]*Pair
@@ -85,11 +89,20 @@ func (m *Match) Run(ctx context.Context) (*Outcome, error) {
 			games[i] = &p.Games
 		}
 	}
+	mine := func(i int) bool { return m.ShardCount <= 1 || i%m.ShardCount == m.ShardIndex-1 }
+	sprt := m.SPRT
+	if m.ShardCount > 1 {
+		sprt = nil
+	}
 	next := 0
 	// count adds the finished pairs at the front, in order; it reports
 	// whether the SPRT has decided, after which nothing more is counted.
 	count := func() bool {
 		for next < m.Pairs && out.Verdict == "" {
+			if !mine(next) {
+				next++
+				continue
+			}
 			g := games[next]
 			if g == nil || g[0] == nil || g[1] == nil {
 				break
@@ -99,9 +112,9 @@ func (m *Match) Run(ctx context.Context) (*Outcome, error) {
 			out.Score.AddPair(a, b)
 			out.Pairs = append(out.Pairs, p)
 			next++
-			if m.SPRT != nil {
-				out.LLR = m.SPRT.LLR(out.Score)
-				if out.Verdict = m.SPRT.Verdict(out.LLR); out.Verdict != "" {
+			if sprt != nil {
+				out.LLR = sprt.LLR(out.Score)
+				if out.Verdict = sprt.Verdict(out.LLR); out.Verdict != "" {
 					return true
 				}
 			}
@@ -114,7 +127,7 @@ func (m *Match) Run(ctx context.Context) (*Outcome, error) {
 
 	var jobs []gameJob
 	for i := next; i < m.Pairs; i++ {
-		if games[i] != nil {
+		if games[i] != nil || !mine(i) {
 			continue
 		}
 		jobs = append(jobs, gameJob{i, 0}, gameJob{i, 1})

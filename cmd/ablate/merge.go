@@ -1,0 +1,350 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/ablate-chess/ablate/results"
+)
+
+func mergeCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "merge",
+		Usage:     "join the directories of a run's (or a match's) shards into the one a whole run writes",
+		UsageText: "ablate merge [--allow-partial] OUT SHARD_DIR...",
+		Description: "Reads the shards' directories (ablate run --shard I/N --out DIR, or ablate match\n" +
+			"--shard I/N --out DIR) and writes OUT: for a run, records.csv and summary.csv\n" +
+			"byte for byte those of the run unsharded (but for the time columns) and a run.json\n" +
+			"listing the shards and their hosts; for a match, games.pgn in pair order, pairs.csv,\n" +
+			"and match.json with the pentanomial counts added and Elo and SPRT recomputed.\n" +
+			"It refuses, naming the directories, shards of different plans or builds, a shard\n" +
+			"given twice, a job in two shards, a shard missing or unfinished; --allow-partial\n" +
+			"merges what is there and says what is missing.",
+		Flags: []cli.Flag{
+			&cli.BoolFlag{Name: "allow-partial", Usage: "merge what the shards hold, reporting what is missing"},
+			formatFlag("stdout format: table, markdown, csv or json"),
+		},
+		Action: func(c *cli.Context) error {
+			if c.NArg() < 2 {
+				return badInput(fmt.Errorf("merge wants OUT and at least one shard directory"))
+			}
+			if err := results.CheckFormat(c.String("format")); err != nil {
+				return badInput(err)
+			}
+			out, dirs := c.Args().First(), c.Args().Tail()
+			seen := map[string]string{}
+			for _, d := range dirs {
+				abs, _ := filepath.Abs(d)
+				if prev, dup := seen[abs]; dup {
+					return badInput(fmt.Errorf("%s is given twice (as %s and %s)", abs, prev, d))
+				}
+				seen[abs] = d
+			}
+			if _, err := os.Stat(filepath.Join(dirs[0], "match.json")); err == nil {
+				return mergeMatchShards(c, out, dirs)
+			}
+			return mergeRunShards(c, out, dirs)
+		},
+	}
+}
+
+// shardSet checks that shards belong together and are all there: the same
+// fingerprint and count, no index twice, none missing or unfinished unless
+// partial merges are allowed. It returns the indexes missing.
+func shardSet(dirs []string, prints []string, shards []*results.ShardInfo, partial bool, resume string) ([]int, error) {
+	for i, d := range dirs {
+		if shards[i] == nil {
+			return nil, fmt.Errorf("%s is not a shard (no --shard I/N): nothing to merge", d)
+		}
+		if prints[i] != prints[0] {
+			return nil, fmt.Errorf("%s and %s are shards of different plans or builds (fingerprints %.12s and %.12s)",
+				dirs[0], d, prints[0], prints[i])
+		}
+		if shards[i].Count != shards[0].Count {
+			return nil, fmt.Errorf("%s is shard %d/%d but %s is shard %d/%d: different splits",
+				d, shards[i].Index, shards[i].Count, dirs[0], shards[0].Index, shards[0].Count)
+		}
+		for j := 0; j < i; j++ {
+			if shards[j].Index == shards[i].Index {
+				return nil, fmt.Errorf("shard %d/%d is given twice: %s and %s", shards[i].Index, shards[i].Count, dirs[j], d)
+			}
+		}
+		if !shards[i].Complete && !partial {
+			return nil, fmt.Errorf("shard %d/%d in %s is unfinished: finish it with %s %s (or merge with --allow-partial)",
+				shards[i].Index, shards[i].Count, d, resume, d)
+		}
+	}
+	var missing []int
+	for k := 1; k <= shards[0].Count; k++ {
+		found := false
+		for _, s := range shards {
+			found = found || s.Index == k
+		}
+		if !found {
+			missing = append(missing, k)
+		}
+	}
+	if len(missing) > 0 && !partial {
+		return nil, fmt.Errorf("shard(s) %v of %d missing (given: %s); merge with --allow-partial to join what is there",
+			missing, shards[0].Count, strings.Join(dirs, ", "))
+	}
+	return missing, nil
+}
+
+func mergeRunShards(c *cli.Context, out string, dirs []string) error {
+	partial := c.Bool("allow-partial")
+	infos := make([]*results.RunInfo, len(dirs))
+	prints := make([]string, len(dirs))
+	shards := make([]*results.ShardInfo, len(dirs))
+	for i, d := range dirs {
+		ri, err := results.ReadRunInfo(d)
+		if err != nil {
+			return badInput(fmt.Errorf("%s: %v", d, err))
+		}
+		infos[i], prints[i], shards[i] = ri, ri.Fingerprint, ri.Shard
+	}
+	missing, err := shardSet(dirs, prints, shards, partial, "ablate run --resume")
+	if err != nil {
+		return badInput(err)
+	}
+	var all []results.Record
+	owner := map[string]string{} // job -> the directory holding it
+	for i, d := range dirs {
+		recs, err := readRun(d)
+		if err != nil {
+			return badInput(err)
+		}
+		// An unfinished shard's journal may hold jobs its records.csv
+		// does not, if it was killed before writing it.
+		if !infos[i].Complete {
+			j, err := results.ReadJournal(d)
+			if err != nil {
+				return badInput(err)
+			}
+			if len(j) > len(recs) {
+				recs = j
+			}
+		}
+		mine := map[string]bool{}
+		for _, r := range recs {
+			k := r.Group + "\x00" + r.Config + "\x00" + r.Position
+			if prev, ok := owner[k]; ok && prev != d {
+				return badInput(fmt.Errorf("%s is in two shards: %s and %s", results.JobName(k), prev, d))
+			}
+			owner[k], mine[k] = d, true
+		}
+		all = append(all, recs...)
+		s := *shards[i]
+		s.Dir, s.Host, s.Jobs, s.Complete = d, infos[i].Host, len(mine), infos[i].Complete
+		shards[i] = &s
+	}
+	merged := *infos[0]
+	merged.Shard, merged.Shards = nil, nil
+	for _, s := range shards {
+		merged.Shards = append(merged.Shards, *s)
+	}
+	sort.Slice(merged.Shards, func(i, j int) bool { return merged.Shards[i].Index < merged.Shards[j].Index })
+	merged.Complete = len(missing) == 0
+	merged.Jobs = 0
+	merged.Failed = nil
+	for _, ri := range infos {
+		merged.Complete = merged.Complete && ri.Complete
+		merged.Jobs += ri.Jobs
+		merged.Failed = append(merged.Failed, ri.Failed...)
+		if ri.Started.Before(merged.Started) {
+			merged.Started = ri.Started
+		}
+		if ri.Finished.After(merged.Finished) {
+			merged.Finished = ri.Finished
+		}
+	}
+	if !merged.Complete {
+		merged.Finished = time.Time{}
+	}
+	var absent []string
+	for _, k := range merged.JobsOf() {
+		if owner[k] == "" {
+			absent = append(absent, results.JobName(k))
+		}
+	}
+	if len(absent) > 0 {
+		merged.Complete = false
+		fmt.Fprintf(c.App.ErrWriter, "merge: %d of %d jobs missing (shards %v missing or unfinished), e.g. %s\n",
+			len(absent), len(merged.JobsOf()), missing, strings.Join(absent[:min(3, len(absent))], "; "))
+	}
+	merged.OrderRecords(all)
+	sums, err := results.Summarize(all, merged.Reference)
+	if err != nil {
+		return badInput(err)
+	}
+	if err := os.MkdirAll(out, 0o755); err != nil {
+		return badInput(err)
+	}
+	if err := writeRunFiles(out, all, sums); err != nil {
+		return err
+	}
+	if err := results.WriteRunInfo(out, &merged); err != nil {
+		return err
+	}
+	fmt.Fprintf(c.App.ErrWriter, "merged %d shard(s) of %d into %s: %d records of %d jobs\n",
+		len(dirs), shards[0].Count, out, len(all), len(owner))
+	return results.RenderSummary(c.App.Writer, c.String("format"), sums)
+}
+
+func mergeMatchShards(c *cli.Context, out string, dirs []string) error {
+	partial := c.Bool("allow-partial")
+	infos := make([]*results.MatchInfo, len(dirs))
+	prints := make([]string, len(dirs))
+	shards := make([]*results.ShardInfo, len(dirs))
+	for i, d := range dirs {
+		mi, err := results.ReadMatchInfo(d)
+		if err != nil {
+			return badInput(fmt.Errorf("%s: %v", d, err))
+		}
+		infos[i], prints[i], shards[i] = mi, mi.Fingerprint, mi.Shard
+	}
+	missing, err := shardSet(dirs, prints, shards, partial, "ablate match --resume")
+	if err != nil {
+		return badInput(err)
+	}
+	var pairs []results.PairRecord
+	games := map[string]string{} // "pair.game" -> the game's PGN
+	owner := map[int]string{}
+	for i, d := range dirs {
+		f, err := os.Open(filepath.Join(d, "pairs.csv"))
+		if err != nil {
+			return badInput(err)
+		}
+		ps, err := results.ReadPairsCSV(f, filepath.Join(d, "pairs.csv"))
+		f.Close()
+		if err != nil {
+			return badInput(err)
+		}
+		for _, p := range ps {
+			if prev, ok := owner[p.Pair]; ok {
+				return badInput(fmt.Errorf("pair %d is in two shards: %s and %s", p.Pair, prev, d))
+			}
+			owner[p.Pair] = d
+		}
+		pairs = append(pairs, ps...)
+		data, err := os.ReadFile(filepath.Join(d, "games.pgn"))
+		if err != nil {
+			return badInput(err)
+		}
+		for _, g := range splitPGN(string(data)) {
+			games[pgnTag(g, "Round")] = g
+		}
+		s := *shards[i]
+		s.Dir, s.Host, s.Jobs, s.Complete = d, infos[i].Host, len(ps), infos[i].Complete
+		shards[i] = &s
+	}
+	sort.Slice(pairs, func(i, j int) bool { return pairs[i].Pair < pairs[j].Pair })
+	var score results.Score
+	var pgn strings.Builder
+	for _, p := range pairs {
+		score.AddPair(gamePoints(p.Game1, true), gamePoints(p.Game2, false))
+		for g := 1; g <= 2; g++ {
+			text, ok := games[fmt.Sprintf("%d.%d", p.Pair, g)]
+			if !ok {
+				return badInput(fmt.Errorf("%s: pair %d has no game %d in games.pgn", owner[p.Pair], p.Pair, g))
+			}
+			pgn.WriteString(text)
+		}
+	}
+	merged := *infos[0]
+	merged.Shard, merged.Shards = nil, nil
+	for _, s := range shards {
+		merged.Shards = append(merged.Shards, *s)
+	}
+	sort.Slice(merged.Shards, func(i, j int) bool { return merged.Shards[i].Index < merged.Shards[j].Index })
+	merged.Complete = len(missing) == 0
+	for _, mi := range infos {
+		merged.Complete = merged.Complete && mi.Complete
+	}
+	var sprt *results.SPRT
+	if merged.SPRT != "" {
+		if sprt, err = results.ParseSPRT(merged.SPRT); err != nil {
+			return badInput(err)
+		}
+	}
+	merged.Result = score.Result(sprt)
+	if len(pairs) < merged.PairsAsked {
+		fmt.Fprintf(c.App.ErrWriter, "merge: %d of %d pairs (shards %v missing or unfinished)\n", len(pairs), merged.PairsAsked, missing)
+	}
+	if err := os.MkdirAll(out, 0o755); err != nil {
+		return badInput(err)
+	}
+	if err := os.WriteFile(filepath.Join(out, "games.pgn"), []byte(pgn.String()), 0o644); err != nil {
+		return err
+	}
+	f, err := os.Create(filepath.Join(out, "pairs.csv"))
+	if err != nil {
+		return err
+	}
+	if err := results.WritePairsCSV(f, pairs); err != nil {
+		f.Close()
+		return err
+	}
+	f.Close()
+	if err := results.WriteMatchInfo(out, &merged); err != nil {
+		return err
+	}
+	fmt.Fprintf(c.App.ErrWriter, "merged %d shard(s) of %d into %s: %d pairs\n", len(dirs), shards[0].Count, out, len(pairs))
+	return results.RenderMatch(c.App.Writer, c.String("format"), merged.A.Name, merged.B.Name, merged.Result)
+}
+
+// gamePoints is A's points in a game given its result, A White or Black.
+func gamePoints(result string, aWhite bool) float64 {
+	switch {
+	case result == "1/2-1/2":
+		return 0.5
+	case (result == "1-0") == aWhite:
+		return 1
+	}
+	return 0
+}
+
+// splitPGN cuts a PGN file's text into games, each from its first tag.
+func splitPGN(text string) []string {
+	var out []string
+	start := -1
+	lines := strings.SplitAfter(text, "\n")
+	pos := 0
+	prevBlank := true
+	for _, l := range lines {
+		if strings.HasPrefix(l, "[Event ") && prevBlank {
+			if start >= 0 {
+				out = append(out, text[start:pos])
+			}
+			start = pos
+		}
+		prevBlank = strings.TrimSpace(l) == ""
+		pos += len(l)
+	}
+	if start >= 0 {
+		out = append(out, text[start:])
+	}
+	return out
+}
+
+// pgnTag reads one tag's value from a game's text.
+func pgnTag(game, name string) string {
+	prefix := "[" + name + " \""
+	for _, l := range strings.Split(game, "\n") {
+		if v, ok := strings.CutPrefix(l, prefix); ok {
+			v = strings.TrimSuffix(v, "\"]")
+			if u, err := strconv.Unquote("\"" + v + "\""); err == nil {
+				return u
+			}
+			return v
+		}
+	}
+	return ""
+}

@@ -1,0 +1,147 @@
+package main
+
+import (
+	"encoding/csv"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/ablate-chess/ablate/results"
+)
+
+// timeless drops the columns that hold times, which differ between any two
+// runs: time_ms, time_min_ms, nps and times_ms in records; time_ms,
+// time_ratio and nps in summaries.
+func timeless(t *testing.T, path string) string {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	rows, err := csv.NewReader(f).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	drop := map[int]bool{}
+	for i, c := range rows[0] {
+		switch c {
+		case "time_ms", "time_min_ms", "nps", "times_ms", "time_ratio":
+			drop[i] = true
+		}
+	}
+	var b strings.Builder
+	for _, row := range rows {
+		for i, f := range row {
+			if !drop[i] {
+				b.WriteString(f + "\x00")
+			}
+		}
+		b.WriteByte('\n')
+	}
+	return b.String()
+}
+
+func shardRun(t *testing.T, dir string, shard string, extra ...string) {
+	t.Helper()
+	args := append([]string{"run", "--leave-one-out", "lmr,nmp", "--depth", "5", "-j", "1", "--quiet", "--out", dir, "--shard", shard}, extra...)
+	if _, errw, code := ablate(t, args...); code != 0 {
+		t.Fatalf("shard %s: exit %d: %s", shard, code, errw)
+	}
+}
+
+// TestMergeIsTheWholeRun: three shards merged give the records and summary
+// an unsharded run gives, but for the time columns; run.json lists them.
+func TestMergeIsTheWholeRun(t *testing.T) {
+	tmp := t.TempDir()
+	whole := filepath.Join(tmp, "whole")
+	if _, errw, code := ablate(t, "run", "--leave-one-out", "lmr,nmp", "--depth", "5", "-j", "1", "--quiet", "--out", whole); code != 0 {
+		t.Fatalf("whole: exit %d: %s", code, errw)
+	}
+	var dirs []string
+	for i := 1; i <= 3; i++ {
+		d := filepath.Join(tmp, "s"+string(rune('0'+i)))
+		shardRun(t, d, string(rune('0'+i))+"/3")
+		dirs = append(dirs, d)
+	}
+	merged := filepath.Join(tmp, "merged")
+	if _, errw, code := ablate(t, append([]string{"merge", merged}, dirs[2], dirs[0], dirs[1])...); code != 0 {
+		t.Fatalf("merge: exit %d: %s", code, errw)
+	}
+	for _, f := range []string{"records.csv", "summary.csv"} {
+		if timeless(t, filepath.Join(whole, f)) != timeless(t, filepath.Join(merged, f)) {
+			t.Errorf("merged %s differs from the whole run's", f)
+		}
+	}
+	ri, err := results.ReadRunInfo(merged)
+	if err != nil || len(ri.Shards) != 3 || !ri.Complete || ri.Shards[0].Index != 1 || ri.Shards[0].Host == "" {
+		t.Errorf("merged run.json: %+v %v", ri.Shards, err)
+	}
+
+	// Refusals, each naming what is wrong.
+	other := filepath.Join(tmp, "other")
+	if _, errw, code := ablate(t, "run", "--leave-one-out", "lmp", "--depth", "5", "-j", "1", "--quiet", "--out", other, "--shard", "1/3"); code != 0 {
+		t.Fatal(errw)
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{dirs[0], dirs[1]}, "shard(s) [3] of 3 missing"},
+		{[]string{dirs[0], dirs[1], dirs[1]}, "is given twice"},
+		{[]string{dirs[0], dirs[1], other}, "different plans or builds"},
+		{[]string{dirs[0], whole}, "is not a shard"},
+	} {
+		_, errw, code := ablate(t, append([]string{"merge", filepath.Join(tmp, "x")}, c.args...)...)
+		if code != 2 || !strings.Contains(errw, c.want) {
+			t.Errorf("merge %v: exit %d %q, want %q", c.args, code, errw, c.want)
+		}
+	}
+	// A job in two shards: shard 2's records copied into shard 1's.
+	dup := filepath.Join(tmp, "dup")
+	os.MkdirAll(dup, 0o755)
+	data1, _ := os.ReadFile(filepath.Join(dirs[0], "records.csv"))
+	data2, _ := os.ReadFile(filepath.Join(dirs[1], "records.csv"))
+	lines2 := strings.SplitN(string(data2), "\n", 2)
+	os.WriteFile(filepath.Join(dup, "records.csv"), append(data1, lines2[1]...), 0o644)
+	ri1, _ := os.ReadFile(filepath.Join(dirs[0], "run.json"))
+	os.WriteFile(filepath.Join(dup, "run.json"), ri1, 0o644)
+	if _, errw, code := ablate(t, "merge", filepath.Join(tmp, "y"), dup, dirs[1], dirs[2]); code != 2 || !strings.Contains(errw, "is in two shards") {
+		t.Errorf("a job twice: exit %d %s", code, errw)
+	}
+	// --allow-partial merges what is there and says what is missing.
+	out, errw, code := ablate(t, "merge", "--allow-partial", "--format", "csv", filepath.Join(tmp, "partial"), dirs[0], dirs[1])
+	if code != 0 || !strings.Contains(errw, "jobs missing (shards [3] missing or unfinished)") || out == "" {
+		t.Errorf("partial: exit %d %s", code, errw)
+	}
+}
+
+// TestMergeMatchShards: a match played in two shards, merged, has the
+// whole match's statistics and games, in pair order.
+func TestMergeMatchShards(t *testing.T) {
+	tmp := t.TempDir()
+	args := []string{"match", "--config", "a=full", "--config", "b=stage-13", "--openings", "bench", "--pairs", "5",
+		"--nodes", "1000", "-j", "2", "--quiet", "--format", "csv"}
+	whole, errw, code := ablate(t, append(args, "--out", filepath.Join(tmp, "whole"))...)
+	if code != 0 {
+		t.Fatalf("whole: exit %d: %s", code, errw)
+	}
+	for i := 1; i <= 2; i++ {
+		if _, errw, code := ablate(t, append(args, "--shard", string(rune('0'+i))+"/2", "--out", filepath.Join(tmp, "m"+string(rune('0'+i))))...); code != 0 {
+			t.Fatalf("shard %d: exit %d: %s", i, code, errw)
+		}
+	}
+	merged, errw, code := ablate(t, "merge", "--format", "csv", filepath.Join(tmp, "merged"), filepath.Join(tmp, "m2"), filepath.Join(tmp, "m1"))
+	if code != 0 {
+		t.Fatalf("merge: exit %d: %s", code, errw)
+	}
+	if merged != whole {
+		t.Errorf("merged statistics differ:\n%s\n%s", merged, whole)
+	}
+	a, _ := os.ReadFile(filepath.Join(tmp, "whole", "games.pgn"))
+	b, _ := os.ReadFile(filepath.Join(tmp, "merged", "games.pgn"))
+	if string(a) != string(b) {
+		t.Error("merged games.pgn differs from the whole match's")
+	}
+}
