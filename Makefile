@@ -3,7 +3,7 @@ GO      ?= go
 BIN     ?= bin/ablate
 FUZZTIME ?= 10s
 
-.PHONY: build test bench fuzz perft-deep clean
+.PHONY: build test bench fuzz perft-deep clean slurm-test parallel-test
 
 build:
 	$(GO) build -buildvcs=true -o $(BIN) ./cmd/ablate
@@ -33,6 +33,15 @@ fuzz:
 		echo "fuzz $$name ($$pkg)"; \
 		$(GO) test -run '^$$' -fuzz "^$$name\$$" -fuzztime $(FUZZTIME) $$pkg || exit 1; \
 	done
+
+# A single-node Slurm from Debian's packages runs a 4-task array of shards,
+# merged and checked against an unsharded run (root; see deploy/slurm).
+slurm-test:
+	deploy/slurm/test.sh
+
+# GNU parallel runs 4 shards here, merged and checked likewise.
+parallel-test:
+	deploy/parallel/test.sh
 
 # The deep perft counts (start position depth 6, Kiwipete depth 5).
 perft-deep:

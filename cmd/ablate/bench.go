@@ -39,6 +39,7 @@ func benchCommand() *cli.Command {
 			setFlag(),
 			jobsFlag(),
 			hashFlag(),
+			shardFlag(),
 		}, append(budgetFlags(), subjectFlags()...)...),
 		Action: func(c *cli.Context) error {
 			if err := checkDepthFlag(c); err != nil {
@@ -56,9 +57,16 @@ func benchCommand() *cli.Command {
 			if err != nil {
 				return badInput(err)
 			}
-			recs, err := runPlan(plan, c.Int("jobs"), budget(c), true)
+			shard, err := experiments.ParseShard(c.String("shard"), os.Getenv)
+			if err != nil {
+				return badInput(err)
+			}
+			recs, err := runShard(plan, c.Int("jobs"), budget(c), true, shard)
 			if err != nil {
 				return err
+			}
+			if shard.Count > 1 {
+				fmt.Fprintf(c.App.ErrWriter, "shard %s: the sums below are this shard's only\n", shard)
 			}
 			return printBench(c.App.Writer, plan, recs)
 		},
@@ -146,12 +154,17 @@ func perSecond(n uint64, ms float64) int64 {
 // With schedule, the longest jobs start first (worth its shallow pass when
 // the jobs differ in size).
 func runPlan(plan *experiments.Plan, workers int, b experiments.Budget, schedule bool) ([]results.Record, error) {
+	return runShard(plan, workers, b, schedule, experiments.Whole)
+}
+
+// runShard runs one shard of a plan, likewise.
+func runShard(plan *experiments.Plan, workers int, b experiments.Budget, schedule bool, shard experiments.Shard) ([]results.Record, error) {
 	if workers < 1 {
 		return nil, badInput(fmt.Errorf("--jobs must be at least 1"))
 	}
 	ctx, cancel := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer cancel()
-	recs, err := (&experiments.Runner{Plan: plan, Workers: workers, Budget: b, Schedule: schedule}).Run(ctx)
+	recs, err := (&experiments.Runner{Plan: plan, Workers: workers, Budget: b, Schedule: schedule, Shard: shard}).Run(ctx)
 	if errors.Is(err, context.Canceled) {
 		return nil, cli.Exit("interrupted", exitInterrupted)
 	}

@@ -43,6 +43,7 @@ func checkCommand() *cli.Command {
 			formatFlag("format of the difference table: table, markdown, csv or json"),
 			jobsFlag(),
 			hashFlag(),
+			shardFlag(),
 		}, budgetFlags()...), subjectFlags()...),
 		Action: checkAction,
 	}
@@ -103,11 +104,30 @@ func checkAction(c *cli.Context) error {
 	if err != nil {
 		return badInput(err)
 	}
-	recs, err := runPlan(plan, c.Int("jobs"), budget(c), false)
+	shard, err := experiments.ParseShard(c.String("shard"), os.Getenv)
+	if err != nil {
+		return badInput(err)
+	}
+	recs, err := runShard(plan, c.Int("jobs"), budget(c), shard.Count > 1, shard)
 	if err != nil {
 		return err
 	}
 	got := nodesByRow(plan, recs)
+	if shard.Count > 1 {
+		// Only this shard's searches are checked.
+		ran := map[[2]string]bool{}
+		for _, r := range recs {
+			ran[[2]string{r.Config, r.Position}] = true
+		}
+		var mine []results.BaselineRow
+		for _, w := range want {
+			if ran[[2]string{w.Config, w.Position}] {
+				mine = append(mine, w)
+			}
+		}
+		fmt.Fprintf(c.App.ErrWriter, "shard %s: %d of the baseline's %d searches\n", shard, len(mine), len(want))
+		want = mine
+	}
 	var changed []results.BaselineRow
 	var total uint64
 	for _, w := range want {

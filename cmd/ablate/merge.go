@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/csv"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -29,6 +30,7 @@ func mergeCommand() *cli.Command {
 			"merges what is there and says what is missing.",
 		Flags: []cli.Flag{
 			&cli.BoolFlag{Name: "allow-partial", Usage: "merge what the shards hold, reporting what is missing"},
+			&cli.StringFlag{Name: "check-against", Usage: "then compare the merged records.csv and summary.csv with an unsharded run `DIR`'s, time columns aside (exit 1 on a difference)"},
 			formatFlag("stdout format: table, markdown, csv or json"),
 		},
 		Action: func(c *cli.Context) error {
@@ -195,7 +197,61 @@ func mergeRunShards(c *cli.Context, out string, dirs []string) error {
 	}
 	fmt.Fprintf(c.App.ErrWriter, "merged %d shard(s) of %d into %s: %d records of %d jobs\n",
 		len(dirs), shards[0].Count, out, len(all), len(owner))
-	return results.RenderSummary(c.App.Writer, c.String("format"), sums)
+	if err := results.RenderSummary(c.App.Writer, c.String("format"), sums); err != nil {
+		return err
+	}
+	if whole := c.String("check-against"); whole != "" {
+		for _, f := range []string{"records.csv", "summary.csv"} {
+			same, err := sameButTimes(filepath.Join(whole, f), filepath.Join(out, f))
+			if err != nil {
+				return badInput(err)
+			}
+			if !same {
+				return cli.Exit(fmt.Sprintf("merge: %s differs from %s's beyond the time columns", filepath.Join(out, f), whole), exitFailed)
+			}
+		}
+		fmt.Fprintf(c.App.ErrWriter, "merge: records.csv and summary.csv are %s's, time columns aside\n", whole)
+	}
+	return nil
+}
+
+// timeColumns are the columns that hold times, which differ between any
+// two runs of the same plan.
+var timeColumns = map[string]bool{"time_ms": true, "time_min_ms": true, "nps": true, "times_ms": true, "time_ratio": true}
+
+// sameButTimes reports whether two CSV files are the same but for their
+// time columns.
+func sameButTimes(a, b string) (bool, error) {
+	read := func(path string) ([][]string, error) {
+		f, err := os.Open(path)
+		if err != nil {
+			return nil, err
+		}
+		defer f.Close()
+		return csv.NewReader(f).ReadAll()
+	}
+	x, err := read(a)
+	if err != nil {
+		return false, err
+	}
+	y, err := read(b)
+	if err != nil {
+		return false, err
+	}
+	if len(x) != len(y) || len(x) == 0 || strings.Join(x[0], ",") != strings.Join(y[0], ",") {
+		return false, nil
+	}
+	for i := range x {
+		if len(x[i]) != len(y[i]) {
+			return false, nil
+		}
+		for j := range x[i] {
+			if !timeColumns[x[0][j]] && x[i][j] != y[i][j] {
+				return false, nil
+			}
+		}
+	}
+	return true, nil
 }
 
 func mergeMatchShards(c *cli.Context, out string, dirs []string) error {

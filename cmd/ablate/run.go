@@ -53,6 +53,7 @@ func runCommand() *cli.Command {
 			&cli.BoolFlag{Name: "records", Usage: "print every record (configuration, position, depth) after the summary"},
 			&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write records.csv, summary.csv and run.json to `DIR`"},
 			&cli.StringFlag{Name: "resume", Usage: "finish the interrupted run in `DIR` without redoing finished jobs"},
+			&cli.BoolFlag{Name: "continue", Usage: "with --out: finish the run already in DIR if there is one (done: nothing to do), else start it; for retried cluster jobs"},
 			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no progress bar"},
 			shardFlag(),
 			&cli.StringFlag{Name: "estimates", Usage: "cost jobs by the times of a previous run `DIR` (for --shard and scheduling)"},
@@ -96,7 +97,17 @@ func runAction(c *cli.Context) error {
 	var prior []results.Record
 	var info *results.RunInfo
 
-	if resume := c.String("resume"); resume != "" {
+	resume := c.String("resume")
+	if c.Bool("continue") && dir != "" && resume == "" {
+		if ri, err := results.ReadRunInfo(dir); err == nil {
+			if ri.Complete {
+				fmt.Fprintf(c.App.ErrWriter, "%s holds this run, complete: nothing to do\n", dir)
+				return nil
+			}
+			resume = dir
+		}
+	}
+	if resume != "" {
 		ri, err := results.ReadRunInfo(resume)
 		if err != nil {
 			return badInput(fmt.Errorf("--resume %s: %v", resume, err))
