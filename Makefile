@@ -3,7 +3,7 @@ GO      ?= go
 BIN     ?= bin/ablate
 FUZZTIME ?= 10s
 
-.PHONY: build test bench fuzz perft-deep clean slurm-test parallel-test
+.PHONY: build test bench fuzz perft-deep clean slurm-test parallel-test browser-test plots
 
 build:
 	$(GO) build -buildvcs=true -o $(BIN) ./cmd/ablate
@@ -42,6 +42,17 @@ slurm-test:
 # GNU parallel runs 4 shards here, merged and checked likewise.
 parallel-test:
 	deploy/parallel/test.sh
+
+# The report in headless Chromium (Debian's chromium, installed if need be):
+# every plot drawn, no console error; the screenshot goes to artifacts/.
+browser-test:
+	@command -v chromium >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
+	ARTIFACTS=$(CURDIR)/artifacts $(GO) test -tags browser -run Browser -v ./results/report
+
+# The README's plots, from the stored runs.
+plots:
+	$(GO) run ./cmd/ablate report -o /dev/null --png results/plots/stages results/experiments/stages
+	$(GO) run ./cmd/ablate report -o /dev/null --png results/plots/lmr-family results/experiments/lmr-family
 
 # The deep perft counts (start position depth 6, Kiwipete depth 5).
 perft-deep:

@@ -88,3 +88,12 @@ func signed(x float64) string {
 	}
 	return s
 }
+
+func (w *WorthRow) setBlank(option string) {
+	if option == "ratio" {
+		w.NoRatio = true
+	}
+}
+
+// ReadWorthCSV reads worth.csv.
+func ReadWorthCSV(r io.Reader, name string) ([]WorthRow, error) { return readCSV[WorthRow](r, name) }

@@ -48,6 +48,7 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 			eloCommand(),
 			worthCommand(),
 			mergeCommand(),
+			reportCommand(),
 			perftCommand(),
 			uciCommand(),
 			techniquesCommand(),

@@ -1,0 +1,70 @@
+package main
+
+import (
+	"fmt"
+	"os"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/ablate-chess/ablate/results/report"
+)
+
+func reportCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "report",
+		Usage:     "draw run directories as one self-contained HTML page of plots, tables and provenance",
+		UsageText: "ablate report [-o report.html] [--png DIR] RUN_DIR [RUN_DIR]",
+		Description: "Plots, per group of configurations: nodes by depth (log scale), the effective\n" +
+			"branching factor, time to depth with the spread of the repeats, each position's\n" +
+			"node ratio to the reference (box and dots, so that an outlier shows), and the\n" +
+			"re-search rates and mean reduction; where the directory holds a worth result,\n" +
+			"Elo beside tree size. Then the summary table and the run's provenance. Two\n" +
+			"directories (old and new) are drawn side by side. The page holds every plot as\n" +
+			"inline SVG and fetches nothing. --png DIR writes each plot as a PNG too.",
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "the HTML `FILE`", Value: "report.html"},
+			&cli.StringFlag{Name: "png", Usage: "write each plot as a PNG to `DIR`"},
+		},
+		Action: func(c *cli.Context) error {
+			if c.NArg() < 1 || c.NArg() > 2 {
+				return badInput(fmt.Errorf("report wants one run directory, or two to compare (flags first)"))
+			}
+			var runs []*report.Run
+			for _, dir := range c.Args().Slice() {
+				r, err := report.Load(dir)
+				if err != nil {
+					return badInput(err)
+				}
+				runs = append(runs, r)
+			}
+			pg, err := report.NewPage(runs)
+			if err != nil {
+				return badInput(err)
+			}
+			f, err := os.Create(c.String("output"))
+			if err != nil {
+				return badInput(err)
+			}
+			if err := pg.WriteHTML(f); err != nil {
+				f.Close()
+				return err
+			}
+			if err := f.Close(); err != nil {
+				return err
+			}
+			n := 0
+			for _, figs := range pg.Figures {
+				n += len(figs)
+			}
+			fmt.Fprintf(c.App.ErrWriter, "wrote %s: %d plots\n", c.String("output"), n)
+			if dir := c.String("png"); dir != "" {
+				paths, err := pg.WritePNGs(dir)
+				if err != nil {
+					return err
+				}
+				fmt.Fprintf(c.App.ErrWriter, "wrote %d PNGs to %s\n", len(paths), dir)
+			}
+			return nil
+		},
+	}
+}

@@ -1,0 +1,368 @@
+package report
+
+import (
+	"bytes"
+	"fmt"
+	"image/color"
+	"math"
+	"strings"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/plotutil"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+)
+
+// Figure is one drawn plot: a name for its file, a caption, the plot.
+type Figure struct {
+	Name    string // file name without extension: nodes-ladder
+	Title   string
+	Caption string
+	Plot    *plot.Plot
+}
+
+// The size every plot is drawn at.
+const (
+	figWidth  = 6.5 * vg.Inch
+	figHeight = 4 * vg.Inch
+)
+
+// Figures draws every plot of a run's data: per group, nodes by depth,
+// branching factor, time to depth, node ratios over positions, re-search
+// rates; then Elo beside tree size if the run has a worth result.
+func Figures(d *Data) ([]Figure, error) {
+	var figs []Figure
+	for _, g := range d.Groups {
+		slug := slug(g.Name)
+		for _, f := range []struct {
+			name, title, caption string
+			draw                 func(Group) (*plot.Plot, error)
+		}{
+			{"nodes", "Nodes by depth", "Nodes searched to each depth, summed over the positions (log scale).", nodesPlot},
+			{"ebf", "Effective branching factor", "Nodes to each depth over nodes to the one before.", ebfPlot},
+			{"time", "Time to depth", "Time to each depth, summed over the positions (log scale); bars span the fastest and slowest repeat.", timePlot},
+			{"ratio", "Node ratio to " + g.Reference, "Each position's nodes over the reference's at the final depth: a box of the middle half, whiskers, and every position as a dot (log scale), so that one position's outlier shows.", ratioPlot},
+			{"rates", "Re-searches and reductions", "PVS and LMR re-search rates (per cent of null-window and reduced searches), and the mean reduction in plies (dark).", ratesPlot},
+		} {
+			p, err := f.draw(g)
+			if err != nil {
+				return nil, fmt.Errorf("%s, %s: %v", g.Name, f.name, err)
+			}
+			if p == nil {
+				continue
+			}
+			p.Title.Text = f.title + " (" + g.Name + ")"
+			figs = append(figs, Figure{Name: f.name + "-" + slug, Title: p.Title.Text, Caption: f.caption, Plot: p})
+		}
+	}
+	if len(d.Worth) > 0 {
+		p, err := worthPlot(d.Worth)
+		if err != nil {
+			return nil, err
+		}
+		figs = append(figs, Figure{Name: "worth", Title: p.Title.Text,
+			Caption: "Each configuration's Elo against its reference (95% interval) beside its tree size against it: what a technique saves, and what it is worth.", Plot: p})
+	}
+	return figs, nil
+}
+
+func slug(s string) string {
+	var b strings.Builder
+	for _, r := range strings.ToLower(s) {
+		switch {
+		case r >= 'a' && r <= 'z', r >= '0' && r <= '9':
+			b.WriteRune(r)
+		default:
+			b.WriteByte('-')
+		}
+	}
+	return b.String()
+}
+
+func newPlot(x, y string) *plot.Plot {
+	p := plot.New()
+	p.X.Label.Text, p.Y.Label.Text = x, y
+	p.Legend.Top = true
+	p.Legend.Left = true
+	p.Add(plotter.NewGrid())
+	return p
+}
+
+func xys(pts []Point) plotter.XYs {
+	out := make(plotter.XYs, len(pts))
+	for i, p := range pts {
+		out[i] = plotter.XY{X: p.X, Y: p.Y}
+	}
+	return out
+}
+
+// lines draws one line with points per series; a series with no points is
+// left out.
+func lines(p *plot.Plot, series []Series) (bool, error) {
+	any := false
+	for i, s := range series {
+		if len(s.Points) == 0 {
+			continue
+		}
+		l, pts, err := plotter.NewLinePoints(xys(s.Points))
+		if err != nil {
+			return false, err
+		}
+		l.Color, pts.Color = plotutil.Color(i), plotutil.Color(i)
+		l.Dashes = plotutil.Dashes(i / 7)
+		pts.Shape = plotutil.Shape(i)
+		p.Add(l, pts)
+		p.Legend.Add(s.Config, l, pts)
+		any = true
+	}
+	return any, nil
+}
+
+func integerTicks(p *plot.Plot) { p.X.Tick.Marker = plot.TickerFunc(depthTicks) }
+
+// depthTicks marks every depth, or every other past twenty.
+func depthTicks(min, max float64) []plot.Tick {
+	step := 1.0
+	if max-min > 20 {
+		step = 2
+	}
+	var ticks []plot.Tick
+	for d := math.Ceil(min); d <= max; d += step {
+		ticks = append(ticks, plot.Tick{Value: d, Label: fmt.Sprint(d)})
+	}
+	return ticks
+}
+
+func nodesPlot(g Group) (*plot.Plot, error) {
+	p := newPlot("depth", "nodes")
+	p.Y.Scale, p.Y.Tick.Marker = plot.LogScale{}, plot.LogTicks{Prec: -1}
+	integerTicks(p)
+	ok, err := lines(p, g.NodesByDepth)
+	if !ok || err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+func ebfPlot(g Group) (*plot.Plot, error) {
+	p := newPlot("depth", "nodes(d) / nodes(d-1)")
+	integerTicks(p)
+	ok, err := lines(p, g.EBFByDepth)
+	if !ok || err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+// yerrs is a series with its spread as error bars.
+type yerrs []Point
+
+func (e yerrs) Len() int                    { return len(e) }
+func (e yerrs) XY(i int) (float64, float64) { return e[i].X, e[i].Y }
+func (e yerrs) YError(i int) (float64, float64) {
+	if e[i].Hi == 0 {
+		return 0, 0
+	}
+	return e[i].Y - e[i].Lo, e[i].Hi - e[i].Y
+}
+
+func timePlot(g Group) (*plot.Plot, error) {
+	p := newPlot("depth", "time (ms)")
+	p.Y.Scale, p.Y.Tick.Marker = plot.LogScale{}, plot.LogTicks{Prec: -1}
+	integerTicks(p)
+	var positive []Series
+	for _, s := range g.TimeByDepth {
+		var pts []Point
+		for _, pt := range s.Points {
+			if pt.Y > 0 {
+				pts = append(pts, pt)
+			}
+		}
+		positive = append(positive, Series{s.Config, pts})
+	}
+	ok, err := lines(p, positive)
+	if !ok || err != nil {
+		return nil, err
+	}
+	for i, s := range positive {
+		if len(s.Points) == 0 {
+			continue
+		}
+		eb, err := plotter.NewYErrorBars(yerrs(s.Points))
+		if err != nil {
+			return nil, err
+		}
+		eb.Color = plotutil.Color(i)
+		p.Add(eb)
+	}
+	return p, nil
+}
+
+func ratioPlot(g Group) (*plot.Plot, error) {
+	if len(g.NodeRatios) < 2 {
+		return nil, nil
+	}
+	p := newPlot("", "nodes / reference's")
+	p.Y.Scale, p.Y.Tick.Marker = plot.LogScale{}, plot.LogTicks{Prec: -1}
+	p.Legend.Top = false
+	var names []string
+	drawn := false
+	for i, d := range g.NodeRatios {
+		names = append(names, d.Config)
+		if len(d.Values) == 0 {
+			continue
+		}
+		vals := plotter.Values(d.Values)
+		if len(vals) >= 3 {
+			box, err := plotter.NewBoxPlot(vg.Points(18), float64(i), vals)
+			if err != nil {
+				return nil, err
+			}
+			box.FillColor = color.RGBA{R: 220, G: 230, B: 245, A: 255}
+			p.Add(box)
+		}
+		dots := make(plotter.XYs, len(vals))
+		for k, v := range vals {
+			// Spread the dots a little sideways, the same way every time.
+			dots[k] = plotter.XY{X: float64(i) + 0.22*(float64(k%5)/4-0.5), Y: v}
+		}
+		sc, err := plotter.NewScatter(dots)
+		if err != nil {
+			return nil, err
+		}
+		sc.Color = plotutil.Color(i)
+		sc.Radius = vg.Points(2)
+		p.Add(sc)
+		drawn = true
+	}
+	if !drawn {
+		return nil, nil
+	}
+	one, _ := plotter.NewLine(plotter.XYs{{X: -0.5, Y: 1}, {X: float64(len(names)) - 0.5, Y: 1}})
+	one.Color, one.Dashes = color.Gray{Y: 120}, []vg.Length{vg.Points(3), vg.Points(3)}
+	p.Add(one)
+	p.NominalX(names...)
+	p.X.Tick.Label.Rotation = math.Pi / 6
+	p.X.Tick.Label.XAlign, p.X.Tick.Label.YAlign = draw.XRight, draw.YTop
+	return p, nil
+}
+
+func ratesPlot(g Group) (*plot.Plot, error) {
+	var pvs, lmr, red plotter.Values
+	var names []string
+	any := false
+	for _, r := range g.Rates {
+		if !r.Known {
+			continue
+		}
+		names = append(names, r.Config)
+		pvs, lmr, red = append(pvs, 100*r.PVSResearch), append(lmr, 100*r.LMRResearch), append(red, r.MeanReduction)
+		any = any || r.PVSResearch > 0 || r.LMRResearch > 0 || r.MeanReduction > 0
+	}
+	if !any {
+		return nil, nil
+	}
+	p := newPlot("", "per cent; plies")
+	p.Legend.Top = true
+	w := vg.Points(9)
+	for i, s := range []struct {
+		name string
+		v    plotter.Values
+	}{{"PVS re-search %", pvs}, {"LMR re-search %", lmr}, {"mean reduction (plies)", red}} {
+		b, err := plotter.NewBarChart(s.v, w)
+		if err != nil {
+			return nil, err
+		}
+		b.Color = plotutil.Color(i)
+		if i == 2 {
+			b.Color = color.RGBA{R: 60, G: 60, B: 60, A: 255}
+		}
+		b.Offset = w * vg.Length(i-1)
+		b.LineStyle.Width = 0
+		p.Add(b)
+		p.Legend.Add(s.name, b)
+	}
+	top := 0.0
+	for _, v := range [][]float64{pvs, lmr, red} {
+		for _, x := range v {
+			top = math.Max(top, x)
+		}
+	}
+	p.Y.Min, p.Y.Max = 0, top*1.35 // room for the legend
+	p.NominalX(names...)
+	p.X.Tick.Label.Rotation = math.Pi / 6
+	p.X.Tick.Label.XAlign, p.X.Tick.Label.YAlign = draw.XRight, draw.YTop
+	return p, nil
+}
+
+// worthPoints are the worth plot's points with their intervals and labels.
+type worthPoints []WorthPoint
+
+func (w worthPoints) Len() int                    { return len(w) }
+func (w worthPoints) XY(i int) (float64, float64) { return w[i].NodeRatio, w[i].Elo }
+func (w worthPoints) YError(i int) (float64, float64) {
+	return w[i].EloError, w[i].EloError
+}
+func (w worthPoints) Label(i int) string { return " " + w[i].Config }
+
+func worthPlot(points []WorthPoint) (*plot.Plot, error) {
+	var pts worthPoints
+	for _, w := range points {
+		if w.HasRatio && w.NodeRatio > 0 && !math.IsNaN(w.Elo) && math.Abs(w.Elo) < 1e6 {
+			pts = append(pts, w)
+		}
+	}
+	if len(pts) == 0 {
+		return nil, fmt.Errorf("no worth point with a tree size and an Elo")
+	}
+	p := newPlot("tree size against the reference (nodes ×, log scale)", "Elo against the reference")
+	p.Title.Text = "Saves versus worth"
+	p.X.Scale, p.X.Tick.Marker = plot.LogScale{}, plot.LogTicks{Prec: -1}
+	sc, err := plotter.NewScatter(pts)
+	if err != nil {
+		return nil, err
+	}
+	sc.Color = plotutil.Color(0)
+	eb, err := plotter.NewYErrorBars(pts)
+	if err != nil {
+		return nil, err
+	}
+	labels, err := plotter.NewLabels(pts)
+	if err != nil {
+		return nil, err
+	}
+	zero, _ := plotter.NewLine(plotter.XYs{{X: minRatio(pts) / 1.2, Y: 0}, {X: maxRatio(pts) * 1.2, Y: 0}})
+	zero.Color, zero.Dashes = color.Gray{Y: 120}, []vg.Length{vg.Points(3), vg.Points(3)}
+	p.Add(zero, eb, sc, labels)
+	return p, nil
+}
+
+func minRatio(w worthPoints) float64 {
+	m := math.Inf(1)
+	for _, p := range w {
+		m = math.Min(m, p.NodeRatio)
+	}
+	return m
+}
+
+func maxRatio(w worthPoints) float64 {
+	m := math.Inf(-1)
+	for _, p := range w {
+		m = math.Max(m, p.NodeRatio)
+	}
+	return m
+}
+
+// Encode draws a figure as SVG or PNG.
+func (f *Figure) Encode(format string) ([]byte, error) {
+	wt, err := f.Plot.WriterTo(figWidth, figHeight, format)
+	if err != nil {
+		return nil, err
+	}
+	var b bytes.Buffer
+	if _, err := wt.WriteTo(&b); err != nil {
+		return nil, err
+	}
+	return b.Bytes(), nil
+}
