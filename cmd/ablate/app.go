@@ -49,6 +49,7 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 			worthCommand(),
 			mergeCommand(),
 			reportCommand(),
+			traceCommand(),
 			perftCommand(),
 			uciCommand(),
 			techniquesCommand(),

@@ -17,6 +17,9 @@ func (s *Searcher) negamax(ply, depth, alpha, beta int, pvNode, cutNode bool) in
 	if s.enter(ply) {
 		return 0
 	}
+	if s.tracer != nil {
+		s.emit(Event{Kind: EvNode, Depth: depth, Alpha: alpha, Beta: beta, PV: pvNode, Cut: cutNode}, ply)
+	}
 	f := &s.stack[ply]
 	p := &f.pos
 	root := ply == 0
@@ -50,6 +53,9 @@ func (s *Searcher) negamax(ply, depth, alpha, beta int, pvNode, cutNode bool) in
 					(e.bound() == boundUpper && score <= alpha)) {
 				if statsOn {
 					s.stats.TTCutoffs++
+				}
+				if s.tracer != nil {
+					s.emit(Event{Kind: EvTTCutoff, Depth: depth, Score: score}, ply)
 				}
 				return score
 			}
@@ -106,6 +112,9 @@ func (s *Searcher) negamax(ply, depth, alpha, beta int, pvNode, cutNode bool) in
 			if statsOn {
 				s.stats.LMPPrunes++
 			}
+			if s.tracer != nil {
+				s.emit(Event{Kind: EvLMP, Depth: depth, Move: m, Index: i}, ply)
+			}
 			continue
 		}
 
@@ -118,6 +127,9 @@ func (s *Searcher) negamax(ply, depth, alpha, beta int, pvNode, cutNode bool) in
 			staticEval+s.cfg.Params.FutilityBase+s.cfg.Params.FutilityMargin*depth <= alpha {
 			if statsOn {
 				s.stats.FutilityPrunes++
+			}
+			if s.tracer != nil {
+				s.emit(Event{Kind: EvFutility, Depth: depth, Move: m, Index: i}, ply)
 			}
 			continue
 		}
@@ -134,9 +146,13 @@ func (s *Searcher) negamax(ply, depth, alpha, beta int, pvNode, cutNode bool) in
 
 		reduction := 0
 		if i > 0 && ordinary {
-			reduction = s.reduction(ply, depth, i, pvNode, cutNode, ttMove, ttPV, m)
+			var why Reasons
+			reduction, why = s.reduction(ply, depth, i, pvNode, cutNode, ttMove, ttPV, m)
+			if s.tracer != nil && reduction > 0 {
+				s.emit(Event{Kind: EvReduce, Depth: depth, Move: m, Index: i, Reduction: reduction, Why: why}, ply)
+			}
 		}
-		score := s.searchMove(ply, newDepth, alpha, beta, i == 0, reduction, pvNode, cutNode)
+		score := s.searchMove(ply, newDepth, alpha, beta, i, reduction, pvNode, cutNode)
 		if s.stopped {
 			return 0
 		}
@@ -164,6 +180,9 @@ func (s *Searcher) negamax(ply, depth, alpha, beta int, pvNode, cutNode bool) in
 					if quiet {
 						s.updateQuietHistory(ply, depth, m, f.quiets[:quiets])
 					}
+					if s.tracer != nil {
+						s.emit(Event{Kind: EvCutoff, Depth: depth, Move: m, Index: i, Score: score}, ply)
+					}
 					break
 				}
 			}
@@ -179,6 +198,9 @@ func (s *Searcher) negamax(ply, depth, alpha, beta int, pvNode, cutNode bool) in
 			b = boundExact
 		}
 		s.tt.store(p.Key(), bestMove, best, depth, ply, b, ttPV)
+	}
+	if s.tracer != nil {
+		s.emit(Event{Kind: EvBest, Depth: depth, Alpha: origAlpha, Beta: beta, Move: bestMove, Score: best}, ply)
 	}
 	return best
 }
@@ -198,6 +220,9 @@ func (s *Searcher) prune(ply, depth, beta, staticEval int, cutNode bool) (int, b
 		staticEval-par.RFPMargin*depth >= beta {
 		if statsOn {
 			s.stats.RFPPrunes++
+		}
+		if s.tracer != nil {
+			s.emit(Event{Kind: EvRFP, Depth: depth, Beta: beta, Score: staticEval}, ply)
 		}
 		return staticEval, true
 	}
@@ -223,6 +248,9 @@ func (s *Searcher) prune(ply, depth, beta, staticEval int, cutNode bool) (int, b
 		if statsOn {
 			s.stats.HyperTries++
 		}
+		if s.tracer != nil {
+			s.emit(Event{Kind: EvHyperTry, Depth: depth, Beta: beta, Score: threshold}, ply)
+		}
 		s.playNull(ply)
 		// The window [beta-1, threshold] decides both "at least
 		// threshold" and "below beta".
@@ -233,6 +261,9 @@ func (s *Searcher) prune(ply, depth, beta, staticEval int, cutNode bool) (int, b
 		if score >= threshold {
 			if statsOn {
 				s.stats.HyperPrunes++
+			}
+			if s.tracer != nil {
+				s.emit(Event{Kind: EvHyperPrune, Depth: depth, Beta: beta, Score: score}, ply)
 			}
 			return beta, true
 		}
@@ -249,6 +280,9 @@ func (s *Searcher) prune(ply, depth, beta, staticEval int, cutNode bool) (int, b
 		if statsOn {
 			s.stats.NullTries++
 		}
+		if s.tracer != nil {
+			s.emit(Event{Kind: EvNullTry, Depth: depth, Beta: beta, Reduction: depth - 1 - nmpDepth}, ply)
+		}
 		s.playNull(ply)
 		score := -s.negamax(ply+1, nmpDepth, -beta, -beta+1, false, !cutNode)
 		if s.stopped {
@@ -261,7 +295,13 @@ func (s *Searcher) prune(ply, depth, beta, staticEval int, cutNode bool) (int, b
 			if score >= mateBound {
 				score = beta // a mate found by passing is not a proven mate
 			}
+			if s.tracer != nil {
+				s.emit(Event{Kind: EvNullCutoff, Depth: depth, Beta: beta, Score: score}, ply)
+			}
 			return score, true
+		}
+		if s.tracer != nil {
+			s.emit(Event{Kind: EvNullFail, Depth: depth, Beta: beta, Score: score}, ply)
 		}
 	}
 	return 0, false
@@ -278,25 +318,30 @@ func (s *Searcher) lmpCount(depth int, improving bool) int {
 }
 
 // reduction is LMR's reduction for the ordinary move m, the index-th at a
-// node of the given depth, with each refinement that is switched on.
-func (s *Searcher) reduction(ply, depth, index int, pvNode, cutNode bool, ttMove chess.Move, ttPV bool, m chess.Move) int {
+// node of the given depth, with each refinement that is switched on, and
+// the refinements that changed it (for tracing).
+func (s *Searcher) reduction(ply, depth, index int, pvNode, cutNode bool, ttMove chess.Move, ttPV bool, m chess.Move) (int, Reasons) {
 	par := &s.cfg.Params
 	if !s.on.Has(LateMoveReductions) || depth < par.LMRMinDepth || index < par.LMRMinMoves {
-		return 0
+		return 0, 0
 	}
 	r := s.lmr[min(depth, 63)][min(index, 63)]
+	why := WhyFormula
 	// Reduce the principal variation less: its exact score matters.
 	if s.on.Has(LMRPV) && pvNode {
 		r--
+		why |= WhyPV
 	}
 	// Reduce more at an expected cut node: one move should refute it,
 	// and the late ones seldom matter.
 	if s.on.Has(LMRCutNode) && cutNode {
 		r += par.LMRCutNode
+		why |= WhyCutNode
 	}
 	// Reduce more when many moves here have been refuted: this node is
 	// probably failing low, and its late moves with it.
 	if s.on.Has(LMRCutoffCount) && s.stack[ply+1].cutoffCount > par.LMRCutoffCount {
+		why |= WhyCutoffCount
 		r += par.LMRCutoffPlies
 		if !pvNode && !cutNode {
 			r += par.LMRCutoffAllNode
@@ -305,6 +350,7 @@ func (s *Searcher) reduction(ply, depth, index int, pvNode, cutNode bool, ttMove
 	// Reduce more when the hash move is a capture: it is probably best,
 	// and a quiet move this late seldom beats it.
 	if s.on.Has(LMRTTCapture) && ttMove != chess.NullMove && ttMove.IsNoisy() {
+		why |= WhyTTCapture
 		if pvNode {
 			r += par.LMRTTCapturePV
 		} else {
@@ -315,17 +361,22 @@ func (s *Searcher) reduction(ply, depth, index int, pvNode, cutNode bool, ttMove
 	// into failing low makes the parent's move a refutation it isn't.
 	if s.on.Has(LMRAllNode) && !pvNode && !cutNode {
 		r -= par.LMRAllNode
+		why |= WhyAllNode
 	}
 	// Reduce less at a node that has been on the principal variation.
 	if s.on.Has(LMRTTPV) && ttPV && !pvNode {
 		r -= par.LMRTTPV
+		why |= WhyTTPV
 	}
 	// Reduce a move with a good history less, a bad one more.
 	if s.on.Has(HistoryLMR) {
-		r -= s.quietScore(ply, m, s.stack[ply].pos.PieceOn(m.From())) / par.LMRHistoryDivisor
+		if h := s.quietScore(ply, m, s.stack[ply].pos.PieceOn(m.From())) / par.LMRHistoryDivisor; h != 0 {
+			r -= h
+			why |= WhyHistory
+		}
 	}
 	// Never reduce into the quiescence search.
-	return max(0, min(r, depth-2))
+	return max(0, min(r, depth-2)), why
 }
 
 // searchMove searches the move just played at ply (its position is at
@@ -340,7 +391,8 @@ func (s *Searcher) reduction(ply, depth, index int, pvNode, cutNode bool, ttMove
 // the other way round; a child with the full window is a PV node, never a
 // cut node; a late move's reduced search counts as a cut node whatever the
 // parent.
-func (s *Searcher) searchMove(ply, depth, alpha, beta int, first bool, reduction int, pvNode, cutNode bool) int {
+func (s *Searcher) searchMove(ply, depth, alpha, beta int, index int, reduction int, pvNode, cutNode bool) int {
+	first := index == 0
 	nullWindow := beta-alpha == 1
 	if first || !s.on.Has(PVS) {
 		return -s.negamax(ply+1, depth, -beta, -alpha, pvNode && first, nullWindow && !cutNode)
@@ -357,11 +409,17 @@ func (s *Searcher) searchMove(ply, depth, alpha, beta int, first bool, reduction
 		if statsOn {
 			s.stats.LMRResearches++
 		}
+		if s.tracer != nil {
+			s.emit(Event{Kind: EvLMRResearch, Depth: depth, Alpha: alpha, Beta: beta, Move: s.stack[ply+1].move, Index: index, Score: score}, ply)
+		}
 		score = -s.negamax(ply+1, depth, -alpha-1, -alpha, false, !cutNode)
 	}
 	if score > alpha && score < beta && !s.stopped {
 		if statsOn {
 			s.stats.PVSResearches++
+		}
+		if s.tracer != nil {
+			s.emit(Event{Kind: EvPVSResearch, Depth: depth, Alpha: alpha, Beta: beta, Move: s.stack[ply+1].move, Index: index, Score: score}, ply)
 		}
 		score = -s.negamax(ply+1, depth, -beta, -alpha, pvNode, false)
 	}

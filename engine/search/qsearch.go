@@ -11,6 +11,9 @@ func (s *Searcher) qsearch(ply, alpha, beta int) int {
 	if s.enter(ply) {
 		return 0
 	}
+	if s.tracer != nil {
+		s.emit(Event{Kind: EvQNode, Alpha: alpha, Beta: beta}, ply)
+	}
 	if !s.on.Has(Quiescence) {
 		return s.evaluate(ply)
 	}

@@ -336,3 +336,33 @@ func BenchmarkSearch(b *testing.B) {
 		})
 	}
 }
+
+// countingTracer counts events by kind.
+type countingTracer struct{ n [numEventKinds]uint64 }
+
+func (c *countingTracer) Event(e *Event) { c.n[e.Kind]++ }
+
+// TestTracingChangesNothing: a traced search counts exactly the nodes of an
+// untraced one, and reports one node event per node.
+func TestTracingChangesNothing(t *testing.T) {
+	for _, spec := range []string{"full", "stage-12", "full,+hyper-nmp"} {
+		cfg, _ := ParseConfig(spec)
+		p, _ := chess.ParseFEN("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
+		plain := New(cfg, 4).Search(p, nil, Limits{Depth: 6}, nil)
+		s := New(cfg, 4)
+		var c countingTracer
+		s.SetTracer(&c)
+		traced := s.Search(p, nil, Limits{Depth: 6}, nil)
+		if traced.Stats != plain.Stats || traced.Move != plain.Move {
+			t.Errorf("%s: traced %+v, plain %+v", spec, traced.Stats, plain.Stats)
+		}
+		if c.n[EvNode]+c.n[EvQNode] != plain.Stats.Nodes || c.n[EvQNode] != plain.Stats.QNodes {
+			t.Errorf("%s: %d node and %d qnode events for %d nodes (%d in quiescence)", spec,
+				c.n[EvNode], c.n[EvQNode], plain.Stats.Nodes, plain.Stats.QNodes)
+		}
+		if c.n[EvReduce] != plain.Stats.LMRReduced || c.n[EvNullTry] != plain.Stats.NullTries ||
+			c.n[EvLMP] != plain.Stats.LMPPrunes || c.n[EvCutoff] != plain.Stats.BetaCutoffs {
+			t.Errorf("%s: event counts %v disagree with the counters %+v", spec, c.n, plain.Stats)
+		}
+	}
+}

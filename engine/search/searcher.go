@@ -67,6 +67,9 @@ type Searcher struct {
 	deadline  time.Time
 	stop      *atomic.Bool
 	stopped   bool
+
+	tracer Tracer       // nil: no tracing (trace.go)
+	path   []chess.Move // the moves to the traced node
 }
 
 // New returns a searcher with the given configuration and a transposition

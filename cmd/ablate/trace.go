@@ -1,0 +1,148 @@
+package main
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/ablate-chess/ablate/engine/chess"
+	"github.com/ablate-chess/ablate/engine/search"
+	"github.com/ablate-chess/ablate/experiments"
+	"github.com/ablate-chess/ablate/results"
+)
+
+// defaultTraceNodes stops a trace that would run away.
+const defaultTraceNodes = 300000
+
+func traceCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "trace",
+		Usage:     "record a search's events for one position; or walk two configurations' trees and find where they part",
+		UsageText: "ablate trace [--fen FEN] [--depth D] [--config SPEC] [--vs SPEC] [--format json|tree] [--ply N] [--event a,b] [--move-path e2e4,e7e5]",
+		Description: "Records every event of a search: nodes entered (ply, depth, window, node type),\n" +
+			"table cutoffs, null-move and hyper null-move tries and results, RFP, futility and\n" +
+			"LMP prunes, LMR reductions (with the refinements behind them) and re-searches, PVS\n" +
+			"re-searches, beta cutoffs with the move, each node's best move and score; as JSON\n" +
+			"lines (for tools) or an indented tree, filtered by ply, event and move path. With\n" +
+			"--vs, searches the position under both configurations in step and reports the\n" +
+			"first node where their trees part and why, then how the trees differ by cause.\n" +
+			"Events: " + strings.Join(search.EventKinds(), ", ") + ".",
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "fen", Usage: "the position", Value: chess.StartFEN},
+			depthFlag(4, "search depth"),
+			&cli.StringFlag{Name: "config", Aliases: []string{"c"}, Usage: "the configuration `SPEC`", Value: "full"},
+			&cli.StringFlag{Name: "vs", Usage: "a second configuration `SPEC` to walk beside the first"},
+			&cli.Uint64Flag{Name: "max-nodes", Usage: "stop the trace after `N` nodes", Value: defaultTraceNodes},
+			formatFlag("json (one event per line) or tree"),
+			&cli.IntFlag{Name: "ply", Usage: "only events up to ply `N`", Value: -1},
+			&cli.StringFlag{Name: "event", Usage: "only these events `a,b`"},
+			&cli.StringFlag{Name: "move-path", Usage: "only events under this path `e2e4,e7e5`"},
+			hashFlag(),
+		},
+		Action: traceAction,
+	}
+}
+
+func traceAction(c *cli.Context) error {
+	if err := checkDepthFlag(c); err != nil {
+		return badInput(err)
+	}
+	if err := checkHash(c.Int("hash"), 2); err != nil {
+		return badInput(err)
+	}
+	pos, err := chess.ParseFEN(c.String("fen"))
+	if err != nil {
+		return badInput(fmt.Errorf("--fen: %v", err))
+	}
+	cfg, err := search.ParseConfig(c.String("config"))
+	if err != nil {
+		return badInput(fmt.Errorf("--config: %v", err))
+	}
+	depth, maxNodes := c.Int("depth"), c.Uint64("max-nodes")
+	if vs := c.String("vs"); vs != "" {
+		other, err := search.ParseConfig(vs)
+		if err != nil {
+			return badInput(fmt.Errorf("--vs: %v", err))
+		}
+		return traceVs(c, cfg, other, pos, depth, maxNodes)
+	}
+	format := c.String("format")
+	if format == "table" {
+		format = "json"
+	}
+	if format != "json" && format != "tree" {
+		return badInput(fmt.Errorf("--format %q: want json or tree", format))
+	}
+	filter := experiments.TraceFilter{MaxPly: c.Int("ply")}
+	if ev := c.String("event"); ev != "" {
+		filter.Kinds = map[search.EventKind]bool{}
+		for _, name := range splitList(ev) {
+			k, ok := search.ParseEventKind(name)
+			if !ok {
+				return badInput(fmt.Errorf("--event %q: no such event (known: %s)", name, strings.Join(search.EventKinds(), ", ")))
+			}
+			filter.Kinds[k] = true
+		}
+	}
+	if mp := c.String("move-path"); mp != "" {
+		p := pos
+		for _, s := range splitList(mp) {
+			m, err := p.ParseUCI(s)
+			if err != nil {
+				return badInput(fmt.Errorf("--move-path: %v", err))
+			}
+			filter.Path = append(filter.Path, m)
+			p.Play(m)
+		}
+	}
+	tw := &experiments.TraceWriter{W: c.App.Writer, Tree: format == "tree", Filter: filter}
+	r := experiments.Trace(cfg, pos, depth, maxNodes, c.Int("hash"), tw)
+	if err := tw.Err(); err != nil {
+		return err
+	}
+	if r.Stopped {
+		return cli.Exit(fmt.Sprintf("trace stopped at %d nodes (--max-nodes), after depth %d of %d: "+
+			"trace a smaller depth, or raise --max-nodes", r.Result.Stats.Nodes, r.Result.Depth, depth), exitFailed)
+	}
+	fmt.Fprintf(c.App.ErrWriter, "traced %d nodes to depth %d: best %s, score %d\n", r.Result.Stats.Nodes, depth, r.Result.Move, r.Result.Score)
+	return nil
+}
+
+func traceVs(c *cli.Context, a, b search.Config, pos chess.Position, depth int, maxNodes uint64) error {
+	d := experiments.Compare(a, b, pos, depth, maxNodes, c.Int("hash"))
+	w := c.App.Writer
+	switch {
+	case !d.Found:
+		fmt.Fprintf(w, "the two trees are the same: %d nodes each\n", d.Nodes[0])
+	default:
+		at := d.At
+		if at == "" {
+			at = "the root"
+		}
+		fmt.Fprintf(w, "at %s, depth %d: B %s; A %s\n\n", at, d.Depth, d.B, d.A)
+	}
+	var rows [][]string
+	for k, name := range search.EventKinds() {
+		x, y := d.Counts[0][k], d.Counts[1][k]
+		if x == 0 && y == 0 {
+			continue
+		}
+		rows = append(rows, []string{name, strconv.FormatUint(x, 10), strconv.FormatUint(y, 10),
+			strconv.FormatInt(int64(y)-int64(x), 10)})
+	}
+	format := c.String("format")
+	if format == "json" || format == "tree" {
+		format = "table"
+	}
+	if err := results.RenderTable(w, format, []string{"event", "A: " + c.String("config"), "B: " + c.String("vs"), "B - A"}, rows, 1); err != nil {
+		return err
+	}
+	for i, stopped := range d.Stopped {
+		if stopped {
+			return cli.Exit(fmt.Sprintf("search %c stopped at --max-nodes %d: the counts are of the trees so far", 'A'+i, maxNodes), exitFailed)
+		}
+	}
+	return nil
+}

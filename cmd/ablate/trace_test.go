@@ -1,0 +1,86 @@
+package main
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/ablate-chess/ablate/experiments"
+)
+
+func TestTraceJSONAndFilters(t *testing.T) {
+	out, errw, code := ablate(t, "trace", "--depth", "3")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errw)
+	}
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	nodes := 0
+	for _, l := range lines {
+		var e experiments.TraceLine
+		if err := json.Unmarshal([]byte(l), &e); err != nil {
+			t.Fatalf("%q: %v", l, err)
+		}
+		if e.Event == "node" || e.Event == "qnode" {
+			nodes++
+		}
+	}
+	if !strings.Contains(errw, "traced 218 nodes") || nodes != 218 {
+		t.Errorf("%d node events; stderr %q", nodes, errw)
+	}
+	// Filters: only reductions and cutoffs under g1f3, up to ply 2.
+	out, _, code = ablate(t, "trace", "--depth", "4", "--event", "cutoff,reduce", "--move-path", "g1f3", "--ply", "2")
+	if code != 0 || out == "" {
+		t.Fatalf("exit %d", code)
+	}
+	for _, l := range strings.Split(strings.TrimSpace(out), "\n") {
+		var e experiments.TraceLine
+		json.Unmarshal([]byte(l), &e)
+		if (e.Event != "cutoff" && e.Event != "reduce") || !strings.HasPrefix(e.Path, "g1f3") || e.Ply > 2 {
+			t.Errorf("filtered out: %s", l)
+		}
+	}
+	// The tree form indents by ply.
+	out, _, _ = ablate(t, "trace", "--depth", "2", "--format", "tree", "--ply", "1")
+	if !strings.HasPrefix(out, "root  d1 [-32000, 32000] pv\n  ") {
+		t.Errorf("tree:\n%s", out[:min(len(out), 200)])
+	}
+}
+
+func TestTraceStopsAtMaxNodes(t *testing.T) {
+	out, errw, code := ablate(t, "trace", "--depth", "8", "--max-nodes", "2000", "--event", "best")
+	if code != 1 || !strings.Contains(errw, "trace stopped at 2000 nodes (--max-nodes)") {
+		t.Errorf("exit %d: %s", code, errw)
+	}
+	_ = out
+	for _, c := range []struct{ args []string }{
+		{[]string{"trace", "--event", "nosuch"}},
+		{[]string{"trace", "--move-path", "e2e5"}},
+		{[]string{"trace", "--fen", "8/8 w"}},
+		{[]string{"trace", "--config", "full,-lmx"}},
+	} {
+		if _, _, code := ablate(t, c.args...); code != 2 {
+			t.Errorf("%v: exit %d, want 2", c.args, code)
+		}
+	}
+}
+
+// TestTraceVsFindsWherePruningStarts: stage 13 adds LMR and LMP to stage
+// 12; walked in step from the start position, the trees part where one of
+// them first acts, and B (stage 13) has the reductions and prunes.
+func TestTraceVsFindsWherePruningStarts(t *testing.T) {
+	out, errw, code := ablate(t, "trace", "--depth", "6", "--config", "stage-12", "--vs", "stage-13", "--format", "csv")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errw)
+	}
+	first := strings.SplitN(out, "\n", 2)[0]
+	if !strings.HasPrefix(first, "at ") || !(strings.Contains(first, "B pruned") || strings.Contains(first, "B reduced")) {
+		t.Errorf("first divergence: %q", first)
+	}
+	if !strings.Contains(out, "\nlmp,0,") || !strings.Contains(out, "\nreduce,0,") {
+		t.Errorf("counts by cause:\n%s", out)
+	}
+	same, _, _ := ablate(t, "trace", "--depth", "4", "--config", "full", "--vs", "full")
+	if !strings.HasPrefix(same, "the two trees are the same") {
+		t.Errorf("a tree against itself: %q", same[:min(len(same), 80)])
+	}
+}

@@ -1,0 +1,303 @@
+package experiments
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/ablate-chess/ablate/engine/chess"
+	"github.com/ablate-chess/ablate/engine/search"
+)
+
+// Traces: one search's events, streamed as JSON lines or an indented tree
+// through filters; or two searches of the same position walked in step, to
+// find where their trees part and why, and to count how they differ.
+
+// TraceFilter keeps the events a user asked for: up to a ply, of some
+// kinds, under a path.
+type TraceFilter struct {
+	MaxPly int                       // -1: any
+	Kinds  map[search.EventKind]bool // nil: all
+	Path   []chess.Move              // only events at or under this path
+}
+
+func (f *TraceFilter) keep(e *search.Event) bool {
+	if f.MaxPly >= 0 && e.Ply > f.MaxPly {
+		return false
+	}
+	if f.Kinds != nil && !f.Kinds[e.Kind] {
+		return false
+	}
+	n := min(len(f.Path), len(e.Path))
+	for i := 0; i < n; i++ {
+		if f.Path[i] != e.Path[i] {
+			return false
+		}
+	}
+	return len(e.Path) >= len(f.Path) || e.Kind == search.EvNode && len(e.Path) == len(f.Path)
+}
+
+// TraceLine is an event as one JSON line.
+type TraceLine struct {
+	Event     string   `json:"event"`
+	Ply       int      `json:"ply"`
+	Path      string   `json:"path"`
+	Depth     int      `json:"depth"`
+	Alpha     *int     `json:"alpha,omitempty"`
+	Beta      *int     `json:"beta,omitempty"`
+	Node      string   `json:"node,omitempty"`
+	Move      string   `json:"move,omitempty"`
+	Index     *int     `json:"index,omitempty"`
+	Reduction int      `json:"reduction,omitempty"`
+	Why       []string `json:"why,omitempty"`
+	Score     *int     `json:"score,omitempty"`
+}
+
+func pathString(p []chess.Move) string {
+	var b strings.Builder
+	for i, m := range p {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(m.String())
+	}
+	return b.String()
+}
+
+func nodeType(e *search.Event) string {
+	switch {
+	case e.PV:
+		return "pv"
+	case e.Cut:
+		return "cut"
+	}
+	return "all"
+}
+
+// Line turns an event into its JSON form.
+func Line(e *search.Event) TraceLine {
+	l := TraceLine{Event: e.Kind.String(), Ply: e.Ply, Path: pathString(e.Path), Depth: e.Depth}
+	ip := func(x int) *int { return &x }
+	switch e.Kind {
+	case search.EvNode, search.EvQNode:
+		l.Alpha, l.Beta = ip(e.Alpha), ip(e.Beta)
+		if e.Kind == search.EvNode {
+			l.Node = nodeType(e)
+		}
+	case search.EvFutility, search.EvLMP:
+		l.Move, l.Index = e.Move.String(), ip(e.Index)
+	case search.EvReduce:
+		l.Move, l.Index, l.Reduction, l.Why = e.Move.String(), ip(e.Index), e.Reduction, e.Why.Names()
+	case search.EvLMRResearch, search.EvPVSResearch, search.EvCutoff:
+		l.Move, l.Index, l.Score = e.Move.String(), ip(e.Index), ip(e.Score)
+	case search.EvNullTry:
+		l.Beta, l.Reduction = ip(e.Beta), e.Reduction
+	case search.EvBest:
+		l.Alpha, l.Beta, l.Score = ip(e.Alpha), ip(e.Beta), ip(e.Score)
+		if e.Move != chess.NullMove {
+			l.Move = e.Move.String()
+		}
+	default:
+		l.Beta, l.Score = ip(e.Beta), ip(e.Score)
+	}
+	return l
+}
+
+// Describe says what an event is, in a phrase.
+func Describe(e *search.Event) string {
+	switch e.Kind {
+	case search.EvNode:
+		if len(e.Path) == 0 {
+			return fmt.Sprintf("searched the root at depth %d, window [%d, %d]", e.Depth, e.Alpha, e.Beta)
+		}
+		return fmt.Sprintf("searched %s at depth %d, window [%d, %d] (%s node)", e.Path[len(e.Path)-1], e.Depth, e.Alpha, e.Beta, nodeType(e))
+	case search.EvQNode:
+		return fmt.Sprintf("searched %s in quiescence, window [%d, %d]", e.Path[len(e.Path)-1], e.Alpha, e.Beta)
+	case search.EvTTCutoff:
+		return fmt.Sprintf("took the table's bound, %d, and stopped", e.Score)
+	case search.EvNullTry:
+		return fmt.Sprintf("tried a null move (reduced by %d)", e.Reduction)
+	case search.EvNullCutoff:
+		return fmt.Sprintf("pruned by null move (%d >= beta %d)", e.Score, e.Beta)
+	case search.EvNullFail:
+		return fmt.Sprintf("tried a null move that failed low (%d < beta %d)", e.Score, e.Beta)
+	case search.EvHyperTry:
+		return fmt.Sprintf("tried a hyper null move (threshold %d)", e.Score)
+	case search.EvHyperPrune:
+		return fmt.Sprintf("pruned by hyper null move (%d)", e.Score)
+	case search.EvRFP:
+		return fmt.Sprintf("pruned by reverse futility (eval %d against beta %d)", e.Score, e.Beta)
+	case search.EvFutility:
+		return fmt.Sprintf("pruned move %d (%s) by futility", e.Index+1, e.Move)
+	case search.EvLMP:
+		return fmt.Sprintf("pruned move %d (%s) by late move pruning", e.Index+1, e.Move)
+	case search.EvReduce:
+		return fmt.Sprintf("reduced move %d (%s) by %d (%s)", e.Index+1, e.Move, e.Reduction, strings.Join(e.Why.Names(), ", "))
+	case search.EvLMRResearch:
+		return fmt.Sprintf("searched reduced move %d (%s) again at full depth (it scored %d)", e.Index+1, e.Move, e.Score)
+	case search.EvPVSResearch:
+		return fmt.Sprintf("searched move %d (%s) again with the full window (it scored %d)", e.Index+1, e.Move, e.Score)
+	case search.EvCutoff:
+		return fmt.Sprintf("failed high on move %d (%s, %d)", e.Index+1, e.Move, e.Score)
+	case search.EvBest:
+		return fmt.Sprintf("returned %d (best %s)", e.Score, e.Move)
+	}
+	return e.Kind.String()
+}
+
+// TraceWriter streams the events that pass a filter, as JSON lines or as an
+// indented tree; it counts every node and stops the search past a limit.
+type TraceWriter struct {
+	W      io.Writer
+	Tree   bool
+	Filter TraceFilter
+	Nodes  uint64 // nodes seen
+	err    error
+	enc    *json.Encoder
+}
+
+// Event implements search.Tracer.
+func (t *TraceWriter) Event(e *search.Event) {
+	if e.Kind == search.EvNode || e.Kind == search.EvQNode {
+		t.Nodes++
+	}
+	if t.err != nil || !t.Filter.keep(e) {
+		return
+	}
+	if !t.Tree {
+		if t.enc == nil {
+			t.enc = json.NewEncoder(t.W)
+		}
+		t.err = t.enc.Encode(Line(e))
+		return
+	}
+	indent := strings.Repeat("  ", e.Ply)
+	switch e.Kind {
+	case search.EvNode:
+		last := "root"
+		if len(e.Path) > 0 {
+			last = e.Path[len(e.Path)-1].String()
+		}
+		_, t.err = fmt.Fprintf(t.W, "%s%s  d%d [%d, %d] %s\n", indent, last, e.Depth, e.Alpha, e.Beta, nodeType(e))
+	case search.EvQNode:
+		_, t.err = fmt.Fprintf(t.W, "%s%s  q [%d, %d]\n", indent, e.Path[len(e.Path)-1], e.Alpha, e.Beta)
+	default:
+		_, t.err = fmt.Fprintf(t.W, "%s  · %s\n", indent, Describe(e))
+	}
+}
+
+// Err is the first write error.
+func (t *TraceWriter) Err() error { return t.err }
+
+// TraceResult is what a traced search ended with.
+type TraceResult struct {
+	Result  search.Result
+	Stopped bool // the node limit stopped it
+}
+
+// Trace searches pos under cfg to depth with a tracer, stopping after
+// maxNodes nodes (0: no limit).
+func Trace(cfg search.Config, pos chess.Position, depth int, maxNodes uint64, hashMB int, t search.Tracer) TraceResult {
+	s := search.New(cfg, hashMB)
+	s.SetTracer(t)
+	res := s.Search(pos, nil, search.Limits{Depth: depth, Nodes: maxNodes}, nil)
+	return TraceResult{Result: res, Stopped: maxNodes > 0 && res.Stats.Nodes >= maxNodes && res.Depth < depth}
+}
+
+// Divergence is where two traces of one position part, and how the two
+// trees differ by cause.
+type Divergence struct {
+	Found   bool
+	At      string // the path of the node where they part
+	Depth   int
+	A, B    string // what each search did there
+	Counts  [2][]uint64
+	Nodes   [2]uint64
+	Stopped [2]bool
+}
+
+// chanTracer hands events, copied, to a channel.
+type chanTracer struct{ ch chan search.Event }
+
+func (c chanTracer) Event(e *search.Event) {
+	x := *e
+	x.Path = append([]chess.Move(nil), e.Path...)
+	c.ch <- x
+}
+
+// sameEvent reports whether two events are the same step of a search.
+func sameEvent(a, b *search.Event) bool {
+	if a.Kind != b.Kind || a.Depth != b.Depth || a.Move != b.Move || a.Reduction != b.Reduction ||
+		a.Alpha != b.Alpha || a.Beta != b.Beta || a.Score != b.Score || len(a.Path) != len(b.Path) {
+		return false
+	}
+	for i := range a.Path {
+		if a.Path[i] != b.Path[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// Compare searches pos under a and b side by side, each streaming its events
+// into the comparison, which holds only the two it is looking at: memory
+// stays flat. The first pair of events that differ is where the trees part.
+func Compare(a, b search.Config, pos chess.Position, depth int, maxNodes uint64, hashMB int) Divergence {
+	var d Divergence
+	d.Counts = [2][]uint64{make([]uint64, len(search.EventKinds())), make([]uint64, len(search.EventKinds()))}
+	var chans [2]chan search.Event
+	for i, cfg := range []search.Config{a, b} {
+		chans[i] = make(chan search.Event, 256)
+		go func(i int, cfg search.Config) {
+			defer close(chans[i])
+			r := Trace(cfg, pos, depth, maxNodes, hashMB, chanTracer{ch: chans[i]})
+			d.Stopped[i] = r.Stopped
+		}(i, cfg)
+	}
+	count := func(i int, e *search.Event) {
+		d.Counts[i][e.Kind]++
+		if e.Kind == search.EvNode || e.Kind == search.EvQNode {
+			d.Nodes[i]++
+		}
+	}
+	for {
+		ea, okA := <-chans[0]
+		eb, okB := <-chans[1]
+		if okA {
+			count(0, &ea)
+		}
+		if okB {
+			count(1, &eb)
+		}
+		if !okA || !okB {
+			break
+		}
+		if !d.Found && !sameEvent(&ea, &eb) {
+			d.Found = true
+			d.At = pathString(commonPath(ea.Path, eb.Path))
+			// The depth of the node where they part: the parent-level
+			// event's, where one side entered a child the other did not.
+			d.Depth = ea.Depth
+			if len(ea.Path) > len(eb.Path) {
+				d.Depth = eb.Depth
+			}
+			d.A, d.B = Describe(&ea), Describe(&eb)
+		}
+	}
+	// Whatever is left of the longer stream.
+	for i := range chans {
+		for e := range chans[i] {
+			count(i, &e)
+		}
+	}
+	return d
+}
+
+func commonPath(a, b []chess.Move) []chess.Move {
+	n := 0
+	for n < len(a) && n < len(b) && a[n] == b[n] {
+		n++
+	}
+	return a[:n]
+}
