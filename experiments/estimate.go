@@ -3,7 +3,6 @@ package experiments
 import (
 	"context"
 	"math"
-	"sync"
 	"sync/atomic"
 	"time"
 
@@ -33,63 +32,49 @@ const (
 // cut from them hold the same jobs everywhere.
 func (p *Plan) Estimate(ctx context.Context, jobs []Job, workers int) (map[Job]float64, error) {
 	probes := make(map[Job]subject.Result, len(jobs))
-	var mu sync.Mutex
 	var stop atomic.Bool
 	defer context.AfterFunc(ctx, func() { stop.Store(true) })()
-	todo := make(chan Job)
-	errs := make(chan error, workers)
-	var wg sync.WaitGroup
-	for w := 0; w < max(1, min(workers, len(jobs))); w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			eng, err := p.Subject.Start()
-			if err != nil {
-				errs <- err
-				for range todo {
-				}
-				return
-			}
-			defer eng.Close()
-			for jb := range todo {
-				row := &p.Rows[jb.Row]
-				var res subject.Result
-				for nodes := uint64(ProbeNodes); nodes <= ProbeMaxNodes; nodes *= 8 {
-					if err := eng.Reset(row.Config); err != nil {
-						errs <- err
-						return
-					}
-					var err error
-					res, err = eng.Search(chess.NewGame(row.Suite.Entries[jb.Entry].Board),
-						subject.Limits{Depth: row.Depth, Nodes: nodes, StopAfter: ProbeTime, Stop: &stop}, nil)
-					if err != nil {
-						// An engine that fails the probe (some fail at a
-						// small node limit) is estimated as the costliest,
-						// so that its job starts first; the job itself
-						// will report.
-						res = subject.Result{}
-						break
-					}
-					if len(res.Iterations) >= 3 || res.Depth() >= row.Depth {
-						break
-					}
-				}
-				mu.Lock()
-				probes[jb] = res
-				mu.Unlock()
-			}
-		}()
+	type probe struct {
+		job Job
+		res subject.Result
+		err error
 	}
-	for _, jb := range jobs {
-		todo <- jb
+	var resetErr error
+	err := Pool(ctx, min(workers, len(jobs)), jobs, &stop, p.Subject.Start, func(e subject.Engine) { e.Close() },
+		func(eng subject.Engine, jb Job) probe {
+			row := &p.Rows[jb.Row]
+			var res subject.Result
+			for nodes := uint64(ProbeNodes); nodes <= ProbeMaxNodes; nodes *= 8 {
+				if err := eng.Reset(row.Config); err != nil {
+					return probe{jb, res, err}
+				}
+				var err error
+				res, err = eng.Search(chess.NewGame(row.Suite.Entries[jb.Entry].Board),
+					subject.Limits{Depth: row.Depth, Nodes: nodes, StopAfter: ProbeTime, Stop: &stop}, nil)
+				if err != nil {
+					// An engine that fails the probe (some fail at a small
+					// node limit) is estimated as the costliest, so that its
+					// job starts first; the job itself will report.
+					return probe{jb, subject.Result{}, nil}
+				}
+				if len(res.Iterations) >= 3 || res.Depth() >= row.Depth {
+					break
+				}
+			}
+			return probe{jb, res, nil}
+		},
+		func(pr probe) {
+			if pr.err != nil && resetErr == nil {
+				resetErr = pr.err
+				stop.Store(true)
+			}
+			probes[pr.job] = pr.res
+		})
+	if err == nil {
+		err = resetErr
 	}
-	close(todo)
-	// (a worker that failed to start has drained todo)
-	wg.Wait()
-	select {
-	case err := <-errs:
+	if err != nil {
 		return nil, err
-	default:
 	}
 	// Each configuration's growth per ply: the geometric mean over its
 	// positions of their last iterations' growth, steadier than any one

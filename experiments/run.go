@@ -9,7 +9,6 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"time"
 
@@ -92,9 +91,7 @@ func (es JobErrors) Error() string {
 }
 
 // JobKey names a job: its group, configuration and position.
-func JobKey(group, config, position string) string {
-	return group + "\x00" + config + "\x00" + position
-}
+func JobKey(group, config, position string) string { return results.JobKey(group, config, position) }
 
 // Job is one (configuration, position) pair of a plan: indexes into its
 // rows and the row's suite.
@@ -133,77 +130,41 @@ func (r *Runner) Run(ctx context.Context) ([]results.Record, error) {
 
 	prog := newTracker(r.OnProgress, r.Plan, jobs, est, len(r.Skip), workers)
 
-	todo := make(chan Job)
 	type done struct {
 		job  Job
 		recs []results.Record
 		err  error
 	}
-	out := make(chan done)
-	var wg sync.WaitGroup
-	var startErr error
-	var startOnce sync.Once
-	for w := 0; w < workers; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			eng, err := r.Plan.Subject.Start()
-			if err != nil {
-				startOnce.Do(func() { startErr = err; stop.Store(true) })
-				for range todo {
-				}
-				return
-			}
-			defer eng.Close()
-			for jb := range todo {
-				prog.started(jb)
-				recs, err := r.safeJob(eng, jb, &stop)
-				prog.finished(jb)
-				out <- done{jb, recs, err}
-			}
-		}()
-	}
-	go func() {
-		defer close(todo)
-		for _, jb := range jobs {
-			if stop.Load() {
-				return
-			}
-			select {
-			case todo <- jb:
-			case <-ctx.Done():
-				return
-			}
-		}
-	}()
-	go func() {
-		wg.Wait()
-		close(out)
-	}()
-
 	finished := map[Job][]results.Record{}
 	var failed JobErrors
 	var fatal error
-	for d := range out {
-		switch {
-		case d.err != nil:
-			var je *JobError
-			if errors.As(d.err, &je) {
-				failed = append(failed, je)
-			} else if fatal == nil {
-				fatal = d.err
-				stop.Store(true)
-			}
-		case d.recs != nil && fatal == nil:
-			finished[d.job] = d.recs
-			if r.OnJob != nil {
-				if err := r.OnJob(d.recs); err != nil {
-					fatal = err
+	startErr := Pool(ctx, workers, jobs, &stop, r.Plan.Subject.Start, func(e subject.Engine) { e.Close() },
+		func(eng subject.Engine, jb Job) done {
+			prog.started(jb)
+			recs, err := r.safeJob(eng, jb, &stop)
+			prog.finished(jb)
+			return done{jb, recs, err}
+		},
+		func(d done) {
+			switch {
+			case d.err != nil:
+				var je *JobError
+				if errors.As(d.err, &je) {
+					failed = append(failed, je)
+				} else if fatal == nil {
+					fatal = d.err
 					stop.Store(true)
 				}
+			case d.recs != nil && fatal == nil:
+				finished[d.job] = d.recs
+				if r.OnJob != nil {
+					if err := r.OnJob(d.recs); err != nil {
+						fatal = err
+						stop.Store(true)
+					}
+				}
 			}
-		}
-	}
+		})
 	var recs []results.Record
 	for _, jb := range r.Plan.AllJobs() {
 		recs = append(recs, finished[jb]...)
@@ -438,26 +399,10 @@ func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
 // go last, in their own order.
 func (p *Plan) Order(recs []results.Record) {
 	rank := map[string]int{}
-	n := 0
-	for _, row := range p.Rows {
-		for _, e := range row.Suite.Entries {
-			rank[JobKey(row.Group, row.Name, e.ID)] = n
-			n++
-		}
+	for i, jb := range p.AllJobs() {
+		rank[p.Key(jb)] = i
 	}
-	key := func(r *results.Record) int {
-		if k, ok := rank[JobKey(r.Group, r.Config, r.Position)]; ok {
-			return k
-		}
-		return n
-	}
-	sort.SliceStable(recs, func(i, j int) bool {
-		a, b := key(&recs[i]), key(&recs[j])
-		if a != b {
-			return a < b
-		}
-		return recs[i].Depth < recs[j].Depth
-	})
+	results.SortByJob(recs, rank)
 }
 
 // Info describes the plan's configurations for run.json, and each of its

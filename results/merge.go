@@ -5,20 +5,17 @@ import (
 	"sort"
 )
 
-// OrderRecords sorts records into the plan order run.json describes:
-// configuration, then position, then depth. It is the order a whole run
-// writes, so that merged shards write the same file.
-func (ri *RunInfo) OrderRecords(recs []Record) {
-	rank := map[string]int{}
-	n := 0
-	for _, c := range ri.Configs {
-		for _, id := range ri.Suites[c.Suite] {
-			rank[c.Group+"\x00"+c.Name+"\x00"+id] = n
-			n++
-		}
-	}
+// JobKey names a job: its group, configuration and position.
+func JobKey(group, config, position string) string {
+	return group + "\x00" + config + "\x00" + position
+}
+
+// SortByJob sorts records by their job's rank (jobs without one last, in
+// their own order), then by depth.
+func SortByJob(recs []Record, rank map[string]int) {
+	n := len(rank)
 	key := func(r *Record) int {
-		if k, ok := rank[r.Group+"\x00"+r.Config+"\x00"+r.Position]; ok {
+		if k, ok := rank[JobKey(r.Group, r.Config, r.Position)]; ok {
 			return k
 		}
 		return n
@@ -32,12 +29,23 @@ func (ri *RunInfo) OrderRecords(recs []Record) {
 	})
 }
 
+// OrderRecords sorts records into the plan order run.json describes:
+// configuration, then position, then depth. It is the order a whole run
+// writes, so that merged shards write the same file.
+func (ri *RunInfo) OrderRecords(recs []Record) {
+	rank := map[string]int{}
+	for i, k := range ri.JobsOf() {
+		rank[k] = i
+	}
+	SortByJob(recs, rank)
+}
+
 // JobsOf lists the jobs run.json describes, as group\x00config\x00position.
 func (ri *RunInfo) JobsOf() []string {
 	var out []string
 	for _, c := range ri.Configs {
 		for _, id := range ri.Suites[c.Suite] {
-			out = append(out, c.Group+"\x00"+c.Name+"\x00"+id)
+			out = append(out, JobKey(c.Group, c.Name, id))
 		}
 	}
 	return out

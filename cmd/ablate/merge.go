@@ -100,19 +100,43 @@ func shardSet(dirs []string, prints []string, shards []*results.ShardInfo, parti
 	return missing, nil
 }
 
-func mergeRunShards(c *cli.Context, out string, dirs []string) error {
-	partial := c.Bool("allow-partial")
-	infos := make([]*results.RunInfo, len(dirs))
+// readShards reads each directory's description with read (its
+// fingerprint and shard), and checks them as a set (shardSet).
+func readShards[T any](dirs []string, partial bool, resume string,
+	read func(dir string) (*T, string, *results.ShardInfo, error)) ([]*T, []*results.ShardInfo, []int, error) {
+	infos := make([]*T, len(dirs))
 	prints := make([]string, len(dirs))
 	shards := make([]*results.ShardInfo, len(dirs))
 	for i, d := range dirs {
-		ri, err := results.ReadRunInfo(d)
+		info, print, shard, err := read(d)
 		if err != nil {
-			return badInput(fmt.Errorf("%s: %v", d, err))
+			return nil, nil, nil, fmt.Errorf("%s: %v", d, err)
 		}
-		infos[i], prints[i], shards[i] = ri, ri.Fingerprint, ri.Shard
+		infos[i], prints[i], shards[i] = info, print, shard
 	}
-	missing, err := shardSet(dirs, prints, shards, partial, "ablate run --resume")
+	missing, err := shardSet(dirs, prints, shards, partial, resume)
+	return infos, shards, missing, err
+}
+
+// listShards lists the merged shards in order of their index.
+func listShards(shards []*results.ShardInfo) []results.ShardInfo {
+	var out []results.ShardInfo
+	for _, s := range shards {
+		out = append(out, *s)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Index < out[j].Index })
+	return out
+}
+
+func mergeRunShards(c *cli.Context, out string, dirs []string) error {
+	infos, shards, missing, err := readShards(dirs, c.Bool("allow-partial"), "ablate run --resume",
+		func(d string) (*results.RunInfo, string, *results.ShardInfo, error) {
+			ri, err := results.ReadRunInfo(d)
+			if err != nil {
+				return nil, "", nil, err
+			}
+			return ri, ri.Fingerprint, ri.Shard, nil
+		})
 	if err != nil {
 		return badInput(err)
 	}
@@ -148,11 +172,7 @@ func mergeRunShards(c *cli.Context, out string, dirs []string) error {
 		shards[i] = &s
 	}
 	merged := *infos[0]
-	merged.Shard, merged.Shards = nil, nil
-	for _, s := range shards {
-		merged.Shards = append(merged.Shards, *s)
-	}
-	sort.Slice(merged.Shards, func(i, j int) bool { return merged.Shards[i].Index < merged.Shards[j].Index })
+	merged.Shard, merged.Shards = nil, listShards(shards)
 	merged.Complete = len(missing) == 0
 	merged.Jobs = 0
 	merged.Failed = nil
@@ -255,18 +275,14 @@ func sameButTimes(a, b string) (bool, error) {
 }
 
 func mergeMatchShards(c *cli.Context, out string, dirs []string) error {
-	partial := c.Bool("allow-partial")
-	infos := make([]*results.MatchInfo, len(dirs))
-	prints := make([]string, len(dirs))
-	shards := make([]*results.ShardInfo, len(dirs))
-	for i, d := range dirs {
-		mi, err := results.ReadMatchInfo(d)
-		if err != nil {
-			return badInput(fmt.Errorf("%s: %v", d, err))
-		}
-		infos[i], prints[i], shards[i] = mi, mi.Fingerprint, mi.Shard
-	}
-	missing, err := shardSet(dirs, prints, shards, partial, "ablate match --resume")
+	infos, shards, missing, err := readShards(dirs, c.Bool("allow-partial"), "ablate match --resume",
+		func(d string) (*results.MatchInfo, string, *results.ShardInfo, error) {
+			mi, err := results.ReadMatchInfo(d)
+			if err != nil {
+				return nil, "", nil, err
+			}
+			return mi, mi.Fingerprint, mi.Shard, nil
+		})
 	if err != nil {
 		return badInput(err)
 	}
@@ -315,11 +331,7 @@ func mergeMatchShards(c *cli.Context, out string, dirs []string) error {
 		}
 	}
 	merged := *infos[0]
-	merged.Shard, merged.Shards = nil, nil
-	for _, s := range shards {
-		merged.Shards = append(merged.Shards, *s)
-	}
-	sort.Slice(merged.Shards, func(i, j int) bool { return merged.Shards[i].Index < merged.Shards[j].Index })
+	merged.Shard, merged.Shards = nil, listShards(shards)
 	merged.Complete = len(missing) == 0
 	for _, mi := range infos {
 		merged.Complete = merged.Complete && mi.Complete

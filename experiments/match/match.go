@@ -12,10 +12,10 @@ package match
 import (
 	"context"
 	"fmt"
-	"sync"
 	"sync/atomic"
 
 	"github.com/ablate-chess/ablate/engine/subject"
+	"github.com/ablate-chess/ablate/experiments"
 	"github.com/ablate-chess/ablate/results"
 )
 
@@ -134,89 +134,56 @@ func (m *Match) Run(ctx context.Context) (*Outcome, error) {
 	}
 	var stop atomic.Bool
 	defer context.AfterFunc(ctx, func() { stop.Store(true) })()
-	todo := make(chan gameJob)
 	type result struct {
 		job  gameJob
 		game *Game
 		err  error
 	}
-	done := make(chan result)
-	var wg sync.WaitGroup
-	workers := max(1, min(m.Workers, len(jobs)))
-	for w := 0; w < workers; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			a, b, err := m.startEngines()
-			if err != nil {
-				done <- result{err: err}
-				for range todo {
-				}
-				return
-			}
-			defer a.eng.Close()
-			defer b.eng.Close()
-			for jb := range todo {
-				op := &m.Openings[jb.pair%len(m.Openings)]
-				white, black := a, b
-				if jb.game == 1 {
-					white, black = b, a
-				}
-				g, err := play(op, white, black, &m.Limits, &m.Adjudication, &stop)
-				done <- result{jb, g, err}
-			}
-		}()
-	}
-	go func() {
-		defer close(todo)
-		for _, jb := range jobs {
-			if stop.Load() {
-				return
-			}
-			select {
-			case todo <- jb:
-			case <-ctx.Done():
-				return
-			}
-		}
-	}()
-	go func() {
-		wg.Wait()
-		close(done)
-	}()
-
 	var firstErr error
-	for r := range done {
-		if r.err != nil {
-			if firstErr == nil {
-				firstErr = r.err
+	startErr := experiments.Pool(ctx, min(m.Workers, len(jobs)), jobs, &stop, m.startEngines,
+		func(p [2]*side) { p[0].eng.Close(); p[1].eng.Close() },
+		func(p [2]*side, jb gameJob) result {
+			white, black := p[0], p[1]
+			if jb.game == 1 {
+				white, black = black, white
+			}
+			g, err := play(&m.Openings[jb.pair%len(m.Openings)], white, black, &m.Limits, &m.Adjudication, &stop)
+			return result{jb, g, err}
+		},
+		func(r result) {
+			if r.err != nil {
+				if firstErr == nil {
+					firstErr = r.err
+					stop.Store(true)
+				}
+				return
+			}
+			if r.game == nil || firstErr != nil {
+				return // abandoned
+			}
+			g := games[r.job.pair]
+			if g == nil {
+				g = &[2]*Game{}
+				games[r.job.pair] = g
+			}
+			g[r.job.game] = r.game
+			if g[0] != nil && g[1] != nil && m.OnPair != nil {
+				p := &Pair{Index: r.job.pair, Opening: m.Openings[r.job.pair%len(m.Openings)].ID, Games: *g}
+				if err := m.OnPair(p); err != nil && firstErr == nil {
+					firstErr = err
+					stop.Store(true)
+				}
+			}
+			before := next
+			if count() || out.Verdict != "" {
 				stop.Store(true)
 			}
-			continue
-		}
-		if r.game == nil || firstErr != nil {
-			continue // abandoned
-		}
-		g := games[r.job.pair]
-		if g == nil {
-			g = &[2]*Game{}
-			games[r.job.pair] = g
-		}
-		g[r.job.game] = r.game
-		if g[0] != nil && g[1] != nil && m.OnPair != nil {
-			p := &Pair{Index: r.job.pair, Opening: m.Openings[r.job.pair%len(m.Openings)].ID, Games: *g}
-			if err := m.OnPair(p); err != nil && firstErr == nil {
-				firstErr = err
-				stop.Store(true)
+			if next > before && m.OnProgress != nil {
+				m.OnProgress(out)
 			}
-		}
-		before := next
-		if count() || out.Verdict != "" {
-			stop.Store(true)
-		}
-		if next > before && m.OnProgress != nil {
-			m.OnProgress(out)
-		}
+		})
+	if firstErr == nil {
+		firstErr = startErr
 	}
 	if firstErr != nil {
 		return out, firstErr
@@ -227,16 +194,16 @@ func (m *Match) Run(ctx context.Context) (*Outcome, error) {
 	return out, nil
 }
 
-// startEngines starts one engine of each player for a worker.
-func (m *Match) startEngines() (a, b *side, err error) {
+// startEngines starts one engine of each player for a worker: A's, B's.
+func (m *Match) startEngines() ([2]*side, error) {
 	ea, err := m.A.Subject.Start()
 	if err != nil {
-		return nil, nil, fmt.Errorf("%s: %v", m.A.Name, err)
+		return [2]*side{}, fmt.Errorf("%s: %v", m.A.Name, err)
 	}
 	eb, err := m.B.Subject.Start()
 	if err != nil {
 		ea.Close()
-		return nil, nil, fmt.Errorf("%s: %v", m.B.Name, err)
+		return [2]*side{}, fmt.Errorf("%s: %v", m.B.Name, err)
 	}
-	return &side{name: m.A.Name, eng: ea, cfg: m.A.Config}, &side{name: m.B.Name, eng: eb, cfg: m.B.Config}, nil
+	return [2]*side{{name: m.A.Name, eng: ea, cfg: m.A.Config}, {name: m.B.Name, eng: eb, cfg: m.B.Config}}, nil
 }
