@@ -98,6 +98,9 @@ type MatchResult struct {
 	Lower       float64 `json:"llr_lower,omitempty"`
 	Upper       float64 `json:"llr_upper,omitempty"`
 	Verdict     string  `json:"verdict,omitempty"`
+	// Games lost on time by each player, counted apart from the rest.
+	TimeLossesA int `json:"time_losses_a"`
+	TimeLossesB int `json:"time_losses_b"`
 }
 
 // Result computes the statistics of a tally, with the SPRT's if given.
@@ -170,6 +173,9 @@ func RenderMatch(w io.Writer, format, a, b string, r *MatchResult) error {
 		{"normalized Elo (95%)", finite(r.NElo, 2) + " ± " + finite(r.NEloError, 2)},
 		{"LOS", fmt.Sprintf("%.2f%%", 100*r.LOS)},
 		{"draw ratio", fmt.Sprintf("%.2f%%", 100*r.DrawRatio)},
+	}
+	if r.TimeLossesA+r.TimeLossesB > 0 {
+		rows = append(rows, []string{"lost on time", fmt.Sprintf("%s %d, %s %d", a, r.TimeLossesA, b, r.TimeLossesB)})
 	}
 	if r.Upper != 0 {
 		v := r.Verdict

@@ -436,6 +436,7 @@ func matchAction(c *cli.Context) error {
 		return err
 	}
 	res := out.Score.Result(m.SPRT)
+	res.TimeLossesA, res.TimeLossesB = out.TimeLosses(m.A.Name)
 	return results.RenderMatch(c.App.Writer, format, m.A.Name, m.B.Name, res)
 }
 
@@ -501,6 +502,7 @@ func playMatch(c *cli.Context, m *match.Match, dir string, info *results.MatchIn
 		return nil, cli.Exit(runErr.Error(), exitFailed)
 	}
 	info.Result = out.Score.Result(m.SPRT)
+	info.Result.TimeLossesA, info.Result.TimeLossesB = out.TimeLosses(m.A.Name)
 	info.Complete = !interrupted
 	if info.Complete {
 		info.Finished = time.Now().UTC()

@@ -105,16 +105,17 @@ func worthAction(c *cli.Context) error {
 		if recs, err = runPlan(plan, max(1, c.Int("jobs")), budget(c), true); err != nil {
 			return err
 		}
-		if out != "" {
-			sums, _ := results.Summarize(recs, plan.Reference)
-			if err := writeRunFiles(out, recs, sums); err != nil {
-				return err
-			}
-		}
 	}
 	sums, err := results.Summarize(recs, plan.Reference)
 	if err != nil {
 		return err
+	}
+	// The tree sizes beside the matches, so that the directory is whole
+	// for ablate report.
+	if out != "" {
+		if err := writeRunFiles(out, recs, sums); err != nil {
+			return err
+		}
 	}
 	byConfig := map[string]*results.Summary{}
 	for i := range sums {

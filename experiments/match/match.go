@@ -74,6 +74,24 @@ type Outcome struct {
 	Verdict string // the SPRT's, "H0" or "H1"; "" if none or undecided
 }
 
+// TimeLosses counts the games each player lost on time: A's, then B's.
+func (o *Outcome) TimeLosses(a string) (int, int) {
+	var la, lb int
+	for _, p := range o.Pairs {
+		for _, g := range p.Games {
+			if g.Termination != termTime || g.Result == "1/2-1/2" {
+				continue
+			}
+			if g.scoreFor(a) == 0 {
+				la++
+			} else {
+				lb++
+			}
+		}
+	}
+	return la, lb
+}
+
 type gameJob struct{ pair, game int }
 
 // Run plays the match until every pair is played, the SPRT decides, or

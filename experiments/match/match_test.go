@@ -324,6 +324,9 @@ func TestLossOnTime(t *testing.T) {
 			t.Errorf("%s: %s (%s)", g.Result, g.Reason, g.Termination)
 		}
 	}
+	if a, b := out.TimeLosses("ablate"); a != 0 || b != 2 {
+		t.Errorf("time losses: ablate %d, slow %d", a, b)
+	}
 }
 
 // TestShortMatchAgainstDebianEngine plays Glaurung (installed by .ci/run)
