@@ -327,6 +327,16 @@ func TestLossOnTime(t *testing.T) {
 	if a, b := out.TimeLosses("ablate"); a != 0 || b != 2 {
 		t.Errorf("time losses: ablate %d, slow %d", a, b)
 	}
+	// A margin past its slowness: the games go on to the move cap.
+	m.Limits.TimeMargin, m.Adjudication.MaxMoves = 3*time.Second, 4
+	if out, err = m.Run(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	for _, g := range out.Pairs[0].Games {
+		if g.Termination == termTime {
+			t.Errorf("lost on time within the margin: %s", g.Reason)
+		}
+	}
 }
 
 // TestShortMatchAgainstDebianEngine plays Glaurung (installed by .ci/run)
