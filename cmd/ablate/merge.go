@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/csv"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"sort"
@@ -48,6 +49,9 @@ func mergeCommand() *cli.Command {
 					return badInput(fmt.Errorf("%s is given twice (as %s and %s)", abs, prev, d))
 				}
 				seen[abs] = d
+			}
+			if _, err := os.Stat(filepath.Join(dirs[0], "worth.csv")); err == nil {
+				return mergeWorthShards(c, out, dirs)
 			}
 			if _, err := os.Stat(filepath.Join(dirs[0], "match.json")); err == nil {
 				return mergeMatchShards(c, out, dirs)
@@ -275,7 +279,17 @@ func sameButTimes(a, b string) (bool, error) {
 }
 
 func mergeMatchShards(c *cli.Context, out string, dirs []string) error {
-	infos, shards, missing, err := readShards(dirs, c.Bool("allow-partial"), "ablate match --resume",
+	merged, err := mergeMatchDirs(out, dirs, c.Bool("allow-partial"), c.App.ErrWriter)
+	if err != nil {
+		return err
+	}
+	return results.RenderMatch(c.App.Writer, c.String("format"), merged.A.Name, merged.B.Name, merged.Result)
+}
+
+// mergeMatchDirs merges a match's shards into out and returns its
+// match.json.
+func mergeMatchDirs(out string, dirs []string, partial bool, errw io.Writer) (*results.MatchInfo, error) {
+	infos, shards, missing, err := readShards(dirs, partial, "ablate match --resume",
 		func(d string) (*results.MatchInfo, string, *results.ShardInfo, error) {
 			mi, err := results.ReadMatchInfo(d)
 			if err != nil {
@@ -284,7 +298,7 @@ func mergeMatchShards(c *cli.Context, out string, dirs []string) error {
 			return mi, mi.Fingerprint, mi.Shard, nil
 		})
 	if err != nil {
-		return badInput(err)
+		return nil, badInput(err)
 	}
 	var pairs []results.PairRecord
 	games := map[string]string{} // "pair.game" -> the game's PGN
@@ -292,23 +306,23 @@ func mergeMatchShards(c *cli.Context, out string, dirs []string) error {
 	for i, d := range dirs {
 		f, err := os.Open(filepath.Join(d, "pairs.csv"))
 		if err != nil {
-			return badInput(err)
+			return nil, badInput(err)
 		}
 		ps, err := results.ReadPairsCSV(f, filepath.Join(d, "pairs.csv"))
 		f.Close()
 		if err != nil {
-			return badInput(err)
+			return nil, badInput(err)
 		}
 		for _, p := range ps {
 			if prev, ok := owner[p.Pair]; ok {
-				return badInput(fmt.Errorf("pair %d is in two shards: %s and %s", p.Pair, prev, d))
+				return nil, badInput(fmt.Errorf("pair %d is in two shards: %s and %s", p.Pair, prev, d))
 			}
 			owner[p.Pair] = d
 		}
 		pairs = append(pairs, ps...)
 		data, err := os.ReadFile(filepath.Join(d, "games.pgn"))
 		if err != nil {
-			return badInput(err)
+			return nil, badInput(err)
 		}
 		for _, g := range splitPGN(string(data)) {
 			games[pgnTag(g, "Round")] = g
@@ -325,7 +339,7 @@ func mergeMatchShards(c *cli.Context, out string, dirs []string) error {
 		for g := 1; g <= 2; g++ {
 			text, ok := games[fmt.Sprintf("%d.%d", p.Pair, g)]
 			if !ok {
-				return badInput(fmt.Errorf("%s: pair %d has no game %d in games.pgn", owner[p.Pair], p.Pair, g))
+				return nil, badInput(fmt.Errorf("%s: pair %d has no game %d in games.pgn", owner[p.Pair], p.Pair, g))
 			}
 			pgn.WriteString(text)
 		}
@@ -339,33 +353,84 @@ func mergeMatchShards(c *cli.Context, out string, dirs []string) error {
 	var sprt *results.SPRT
 	if merged.SPRT != "" {
 		if sprt, err = results.ParseSPRT(merged.SPRT); err != nil {
-			return badInput(err)
+			return nil, badInput(err)
 		}
 	}
 	merged.Result = score.Result(sprt)
 	if len(pairs) < merged.PairsAsked {
-		fmt.Fprintf(c.App.ErrWriter, "merge: %d of %d pairs (shards %v missing or unfinished)\n", len(pairs), merged.PairsAsked, missing)
+		fmt.Fprintf(errw, "merge: %d of %d pairs (shards %v missing or unfinished)\n", len(pairs), merged.PairsAsked, missing)
 	}
 	if err := os.MkdirAll(out, 0o755); err != nil {
-		return badInput(err)
+		return nil, badInput(err)
 	}
 	if err := os.WriteFile(filepath.Join(out, "games.pgn"), []byte(pgn.String()), 0o644); err != nil {
-		return err
+		return nil, err
 	}
 	f, err := os.Create(filepath.Join(out, "pairs.csv"))
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if err := results.WritePairsCSV(f, pairs); err != nil {
 		f.Close()
-		return err
+		return nil, err
 	}
 	f.Close()
 	if err := results.WriteMatchInfo(out, &merged); err != nil {
+		return nil, err
+	}
+	fmt.Fprintf(errw, "merged %d shard(s) of %d into %s: %d pairs\n", len(dirs), shards[0].Count, out, len(pairs))
+	return &merged, nil
+}
+
+// mergeWorthShards merges the shards of ablate worth: each match's
+// directory as a match's shards, the tree sizes from the first shard (each
+// shard searched them all), and worth.csv with the merged matches'
+// statistics.
+func mergeWorthShards(c *cli.Context, out string, dirs []string) error {
+	f, err := os.Open(filepath.Join(dirs[0], "worth.csv"))
+	if err != nil {
+		return badInput(err)
+	}
+	rows, err := results.ReadWorthCSV(f, filepath.Join(dirs[0], "worth.csv"))
+	f.Close()
+	if err != nil {
+		return badInput(err)
+	}
+	for i := range rows {
+		name := slug(rows[i].Group) + "__" + slug(rows[i].Config)
+		var parts []string
+		for _, d := range dirs {
+			parts = append(parts, filepath.Join(d, "matches", name))
+		}
+		mi, err := mergeMatchDirs(filepath.Join(out, "matches", name), parts, c.Bool("allow-partial"), c.App.ErrWriter)
+		if err != nil {
+			return err
+		}
+		r := mi.Result
+		w := &rows[i]
+		w.Games, w.Wins, w.Draws, w.Losses = r.Games, r.Wins, r.Draws, r.Losses
+		w.Elo, w.EloError, w.NElo, w.NEloError, w.LOS, w.DrawRatio = r.Elo, r.EloError, r.NElo, r.NEloError, r.LOS, r.DrawRatio
+		w.LLR, w.Verdict = r.LLR, r.Verdict
+	}
+	for _, name := range []string{"records.csv", "summary.csv"} {
+		if data, err := os.ReadFile(filepath.Join(dirs[0], name)); err == nil {
+			if err := os.WriteFile(filepath.Join(out, name), data, 0o644); err != nil {
+				return err
+			}
+		}
+	}
+	wf, err := os.Create(filepath.Join(out, "worth.csv"))
+	if err != nil {
 		return err
 	}
-	fmt.Fprintf(c.App.ErrWriter, "merged %d shard(s) of %d into %s: %d pairs\n", len(dirs), shards[0].Count, out, len(pairs))
-	return results.RenderMatch(c.App.Writer, c.String("format"), merged.A.Name, merged.B.Name, merged.Result)
+	if err := results.WriteWorthCSV(wf, rows); err != nil {
+		wf.Close()
+		return err
+	}
+	if err := wf.Close(); err != nil {
+		return err
+	}
+	return results.RenderWorth(c.App.Writer, c.String("format"), rows)
 }
 
 // gamePoints is A's points in a game given its result, A White or Black.

@@ -145,3 +145,27 @@ func TestMergeMatchShards(t *testing.T) {
 		t.Error("merged games.pgn differs from the whole match's")
 	}
 }
+
+// TestMergeWorthShards: worth played in two shards and merged gives the
+// unsharded worth's table.
+func TestMergeWorthShards(t *testing.T) {
+	tmp := t.TempDir()
+	args := []string{"worth", "--leave-one-out", "lmp,nmp", "--tree-depth", "3", "--positions", "six", "--pairs", "3",
+		"--nodes", "800", "--openings", "bench", "--quiet", "--format", "csv"}
+	whole, errw, code := ablate(t, append(args, "--out", filepath.Join(tmp, "whole"))...)
+	if code != 0 {
+		t.Fatalf("whole: exit %d: %s", code, errw)
+	}
+	for i := 1; i <= 2; i++ {
+		if _, errw, code := ablate(t, append(args, "--shard", string(rune('0'+i))+"/2", "--out", filepath.Join(tmp, "w"+string(rune('0'+i))))...); code != 0 {
+			t.Fatalf("shard %d: exit %d: %s", i, code, errw)
+		}
+	}
+	merged, errw, code := ablate(t, "merge", "--format", "csv", filepath.Join(tmp, "merged"), filepath.Join(tmp, "w1"), filepath.Join(tmp, "w2"))
+	if code != 0 {
+		t.Fatalf("merge: exit %d: %s", code, errw)
+	}
+	if merged != whole {
+		t.Errorf("merged worth differs:\n%s\n%s", merged, whole)
+	}
+}

@@ -36,6 +36,7 @@ func worthCommand() *cli.Command {
 			&cli.IntFlag{Name: "tree-depth", Usage: "depth of the tree-size run (default 10, or the experiment's)"},
 			&cli.StringFlag{Name: "run", Usage: "take tree sizes from this run `DIR` instead of running them"},
 			&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write worth.csv, the run and each match to `DIR`"},
+			shardFlag(),
 		}, budgetFlags(), subjectFlags()),
 		Action: worthAction,
 	}
@@ -78,6 +79,12 @@ func worthAction(c *cli.Context) error {
 	if err := applyMatchSection(c, &s, plan.Match); err != nil {
 		return badInput(err)
 	}
+	// A shard plays its share of every match's pairs (i mod N); the tree
+	// sizes are each shard's whole (they are cheap beside the games).
+	if s.Shard, err = experiments.ParseShard(c.String("shard"), os.Getenv); err != nil {
+		return badInput(err)
+	}
+
 	groups := plan.Groups()
 	if plan.Match != nil && len(plan.Match.Groups) > 0 {
 		for _, g := range plan.Match.Groups {
@@ -88,6 +95,9 @@ func worthAction(c *cli.Context) error {
 		groups = plan.Match.Groups
 	}
 	out := c.String("out")
+	if s.Shard.Count > 1 && out == "" {
+		return badInput(fmt.Errorf("--shard needs --out: the shards' directories are what ablate merge joins"))
+	}
 	if out != "" {
 		if err := os.MkdirAll(out, 0o755); err != nil {
 			return badInput(err)
@@ -143,12 +153,17 @@ func worthAction(c *cli.Context) error {
 			if err != nil {
 				return badInput(err)
 			}
+			if ms.Shard.Count > 1 {
+				m.ShardIndex, m.ShardCount = ms.Shard.Index, ms.Shard.Count
+			}
 			fmt.Fprintf(c.App.ErrWriter, "match %s vs %s (%s): %d pairs, %s\n", row.Name, ref.Name, group, m.Pairs, m.Limits.String())
 			res, err := worthMatch(c, m, ms, out, group, row.Name)
 			if err != nil {
 				return err
 			}
-			rows = append(rows, results.NewWorthRow(sum, res, m.Limits.String()))
+			w := results.NewWorthRow(sum, res, m.Limits.String())
+			w.Positions = row.Suite.Name
+			rows = append(rows, w)
 		}
 	}
 	if out != "" {
@@ -179,6 +194,9 @@ func worthMatch(c *cli.Context, m *match.Match, s matchSettings, out, group, con
 		dir = filepath.Join(out, "matches", slug(group)+"__"+slug(config))
 		if prev, err := results.ReadMatchInfo(dir); err == nil {
 			var was matchSettings
+			if was.Shard.Count == 0 { // made before shards
+				was.Shard = experiments.Whole
+			}
 			if json.Unmarshal(prev.Request, &was) != nil || !reflect.DeepEqual(was, s) {
 				return nil, badInput(fmt.Errorf("%s holds a match made with other settings; remove it or use another --out", dir))
 			}
