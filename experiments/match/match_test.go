@@ -417,3 +417,31 @@ func BenchmarkMatchWorkers(b *testing.B) {
 	b.Run("j=1", func(b *testing.B) { benchmarkGames(b, 10000, 1) })
 	b.Run("j=2", func(b *testing.B) { benchmarkGames(b, 10000, 2) })
 }
+
+// TestOpeningsFromPGNAndOrder: a PGN file's games are openings whose moves
+// stay in the game; a random order is the same for the same seed.
+func TestOpeningsFromPGNAndOrder(t *testing.T) {
+	path := t.TempDir() + "/book.pgn"
+	os.WriteFile(path, []byte("[Event \"a\"]\n\n1. e4 e5 2. Nf3 *\n\n[Event \"b\"]\n\n1. d4 d5 *\n"), 0o644)
+	ops, err := LoadOpenings(path)
+	if err != nil || len(ops) != 2 || len(ops[0].Moves) != 3 || ops[1].Start.String() != chess.StartFEN {
+		t.Fatalf("%+v %v", ops, err)
+	}
+	m := &Match{A: native(t, "a", "full"), B: native(t, "b", "full"), Openings: ops, Pairs: 1,
+		Limits: Limits{Nodes: 300}, Adjudication: Adjudication{MaxMoves: 3}, Workers: 1, Event: "t", Date: "2026.01.01"}
+	out, err := m.Run(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := out.Pairs[0].Games[0]
+	if g.BookPlies != 3 || g.Moves[0].String() != "e2e4" || g.Comments[0] != "book" {
+		t.Errorf("the opening's moves are not the game's first: %v", g.Moves[:3])
+	}
+	many := openings(t, "openings")
+	a, _ := Order(many, "random", 7)
+	b, _ := Order(many, "random", 7)
+	c, _ := Order(many, "random", 8)
+	if a[0].ID != b[0].ID || a[0].ID == c[0].ID && a[1].ID == c[1].ID || a[0].ID == many[0].ID && a[1].ID == many[1].ID {
+		t.Errorf("random order: %s %s / %s %s / %s", a[0].ID, a[1].ID, c[0].ID, c[1].ID, many[0].ID)
+	}
+}
