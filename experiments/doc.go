@@ -5,7 +5,15 @@
 //	generate.go  ladder, leave-one-out, factorial and sweep generators
 //	plan.go      Plan, Row, the builder that checks names and loads suites
 //	build.go     Request and Build: a command line's plan
-//	run.go       Runner: parallel workers, repeats, records, Order
+//	run.go       Runner: budgets, repeats, records, Order, job errors
+//	pool.go      Pool: workers that each start their own engines
+//	estimate.go  the shallow pass that estimates each job's cost
+//	progress.go  the learned ETA
+//	shard.go     shards of a plan, --shard auto, the plan's fingerprint
+//	bench.go     the bench's configurations and depths, baselines
+//	trace.go     traced searches: filters, writers, two trees in step
+//
+// match/ plays games between two engines (ablate match, worth).
 //
 // It reads positions and writes results; results knows nothing of it.
 package experiments

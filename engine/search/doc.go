@@ -13,6 +13,8 @@
 //	history.go     killers, counter-moves, butterfly and continuation history
 //	tt.go          the transposition table
 //	stats.go       Stats and the rates computed from it
+//	clock.go       a game clock's time shared into soft and hard limits
+//	trace.go       Tracer: every event of a search, for ablate trace
 //
 // A technique switched off leaves no trace: its block is skipped, and the
 // ordering tables it would feed are neither read nor written.
