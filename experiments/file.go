@@ -1,15 +1,12 @@
 package experiments
 
 import (
-	"bytes"
 	"embed"
 	"errors"
 	"fmt"
 	"os"
 	"sort"
 	"strings"
-
-	"github.com/BurntSushi/toml"
 
 	"github.com/ablate-chess/ablate/engine/subject"
 )
@@ -119,23 +116,12 @@ func LoadFile(nameOrPath string) (*File, error) {
 // ParseFile parses an experiment file's text; source names it in errors.
 func ParseFile(data []byte, source string) (*File, error) {
 	var f File
-	md, err := toml.NewDecoder(bytes.NewReader(data)).Decode(&f)
+	err := subject.DecodeTOML(data, source, &f, "name, description, positions, depth, base, reference, matrix, match, profile; "+
+		"in a matrix: name, positions, ids, depth, base, reference, columns, rows, ladder, leave_one_out, factorial, sweep; "+
+		"in a row: name, cells, spec, set, depth; in match: groups, pairs, nodes, depth, tc, movetime, time_margin, "+
+		"openings, openings_order, seed, resign, draw, max_moves, sprt; in profile: as a profile file")
 	if err != nil {
-		var pe toml.ParseError
-		if errors.As(err, &pe) {
-			return nil, fmt.Errorf("%s:%d: %s", source, pe.Position.Line, pe.Message)
-		}
-		return nil, fmt.Errorf("%s: %v", source, err)
-	}
-	if und := md.Undecoded(); len(und) > 0 {
-		keys := make([]string, len(und))
-		for i, k := range und {
-			keys[i] = k.String()
-		}
-		return nil, fmt.Errorf("%s: unknown key %s (known: name, description, positions, depth, base, reference, matrix, match; "+
-			"in a matrix: name, positions, ids, depth, base, reference, columns, rows, ladder, leave_one_out, factorial, sweep; "+
-			"in a row: name, cells, spec, set, depth; in match: groups, pairs, nodes, depth, tc, movetime, time_margin, "+
-			"openings, openings_order, seed, resign, draw, max_moves, sprt; profile: see ablate run --help)", source, strings.Join(keys, ", "))
+		return nil, err
 	}
 	if len(f.Matrices) == 0 {
 		return nil, fmt.Errorf("%s: no [[matrix]]", source)

@@ -58,15 +58,10 @@ type MatchInfo struct {
 	Workers      int             `json:"workers"`
 	SPRT         string          `json:"sprt,omitempty"`
 	Result       *MatchResult    `json:"result,omitempty"`
-	Engine       string          `json:"engine_version"`
-	Commit       string          `json:"commit"`
-	GoVersion    string          `json:"go_version"`
-	CPU          string          `json:"cpu"`
-	Cores        int             `json:"cores"`
-	Started      time.Time       `json:"started"`
-	Finished     time.Time       `json:"finished,omitzero"`
-	Complete     bool            `json:"complete"`
-	Host         string          `json:"host"`
+	Origin
+	Started  time.Time `json:"started"`
+	Finished time.Time `json:"finished,omitzero"`
+	Complete bool      `json:"complete"`
 	// Fingerprint identifies the match (players, engines, limits,
 	// openings, build): shards merge only with the same one.
 	Fingerprint string      `json:"fingerprint"`
@@ -189,10 +184,7 @@ func RenderMatch(w io.Writer, format, a, b string, r *MatchResult) error {
 
 // WriteMatchInfo writes dir/match.json.
 func WriteMatchInfo(dir string, mi *MatchInfo) error {
-	mi.Engine, mi.Commit = Version()
-	ri := RunInfo{}
-	ri.Provenance()
-	mi.GoVersion, mi.CPU, mi.Cores, mi.Host = ri.GoVersion, ri.CPU, ri.Cores, ri.Host
+	mi.Origin.Fill()
 	data, err := json.MarshalIndent(mi, "", "  ")
 	if err != nil {
 		return err

@@ -27,20 +27,15 @@ type RunInfo struct {
 	Workers     int               `json:"workers"`
 	Repeat      int               `json:"repeat"`
 	HashMB      int               `json:"hash_mb"`
-	Engine      string            `json:"engine"`
-	Commit      string            `json:"commit"`
-	GoVersion   string            `json:"go_version"`
-	CPU         string            `json:"cpu"`
-	Cores       int               `json:"cores"`
-	Started     time.Time         `json:"started"`
-	Finished    time.Time         `json:"finished,omitzero"`
-	Complete    bool              `json:"complete"`
-	Failed      []string          `json:"failed,omitempty"` // jobs whose engine failed, with why
+	Origin
+	Started  time.Time `json:"started"`
+	Finished time.Time `json:"finished,omitzero"`
+	Complete bool      `json:"complete"`
+	Failed   []string  `json:"failed,omitempty"` // jobs whose engine failed, with why
 
 	// Fingerprint identifies what the plan computes (configurations,
 	// positions, engine, build): shards merge only with the same one.
 	Fingerprint string `json:"fingerprint"`
-	Host        string `json:"host"`
 	// Shard is this directory's slice of the plan; nil for a whole run.
 	Shard *ShardInfo `json:"shard,omitempty"`
 	// Shards lists the shards a merged run was made of.
@@ -73,12 +68,26 @@ type ConfigInfo struct {
 }
 
 // Provenance fills in the engine, commit, Go version and CPU.
-func (ri *RunInfo) Provenance() {
-	ri.Engine, ri.Commit = Version()
-	ri.GoVersion = runtime.Version()
-	ri.CPU = cpuModel()
-	ri.Cores = runtime.NumCPU()
-	ri.Host, _ = os.Hostname()
+func (ri *RunInfo) Provenance() { ri.Origin.Fill() }
+
+// Origin is what a result was made with, and where: ablate's version and
+// commit, Go, the machine.
+type Origin struct {
+	Engine    string `json:"engine"`
+	Commit    string `json:"commit"`
+	GoVersion string `json:"go_version"`
+	CPU       string `json:"cpu"`
+	Cores     int    `json:"cores"`
+	Host      string `json:"host"`
+}
+
+// Fill fills in this build and this machine.
+func (o *Origin) Fill() {
+	o.Engine, o.Commit = Version()
+	o.GoVersion = runtime.Version()
+	o.CPU = cpuModel()
+	o.Cores = runtime.NumCPU()
+	o.Host, _ = os.Hostname()
 }
 
 // Version returns the module version and VCS revision the binary was

@@ -171,13 +171,11 @@ func compareRevisions(c *cli.Context, base, head string, rounds int, runArgs []s
 		shas[i] = sha
 	}
 
-	ctx, cancel := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer cancel()
-	tmp, err := os.MkdirTemp("", "ablate-compare-")
+	ctx, tmp, done, err := scratch()
 	if err != nil {
 		return nil, nil, err
 	}
-	defer os.RemoveAll(tmp)
+	defer done()
 	errw := c.App.ErrWriter
 	var bins [2]string
 	for i, side := range []string{"base", "head"} {
@@ -197,6 +195,18 @@ func compareRevisions(c *cli.Context, base, head string, rounds int, runArgs []s
 	return alternate(ctx, errw, tmp, rounds, [2][]string{{bins[0]}, {bins[1]}}, [2]string{"base", "head"}, runArgs)
 }
 
+// scratch is what a compare of builds runs in: a context Ctrl-C cancels,
+// and a temporary directory, both undone by done.
+func scratch() (ctx context.Context, tmp string, done func(), err error) {
+	ctx, cancel := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	tmp, err = os.MkdirTemp("", "ablate-compare-")
+	if err != nil {
+		cancel()
+		return nil, "", nil, err
+	}
+	return ctx, tmp, func() { os.RemoveAll(tmp); cancel() }, nil
+}
+
 // compareEngines runs 'ablate run --engine CMD' with each engine, rounds
 // times, alternating, and returns their merged records.
 func compareEngines(c *cli.Context, a, b string, rounds int, runArgs []string) (old, new []results.Record, err error) {
@@ -204,13 +214,11 @@ func compareEngines(c *cli.Context, a, b string, rounds int, runArgs []string) (
 	if err != nil {
 		return nil, nil, err
 	}
-	ctx, cancel := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer cancel()
-	tmp, err := os.MkdirTemp("", "ablate-compare-")
+	ctx, tmp, done, err := scratch()
 	if err != nil {
 		return nil, nil, err
 	}
-	defer os.RemoveAll(tmp)
+	defer done()
 	return alternate(ctx, c.App.ErrWriter, tmp, rounds,
 		[2][]string{{exe, "--engine", a}, {exe, "--engine", b}}, [2]string{"engine-a", "engine-b"}, runArgs)
 }

@@ -25,6 +25,23 @@ type liveLine struct {
 	quiet   bool
 }
 
+// startBar draws one go-pretty tracker on a terminal: bar width, message
+// width, and go-pretty's own ETA if eta.
+func startBar(f *os.File, tr *progress.Tracker, length, message int, eta bool) progress.Writer {
+	pw := progress.NewWriter()
+	pw.SetOutputWriter(f)
+	pw.SetAutoStop(false)
+	pw.SetTrackerLength(length)
+	pw.SetMessageLength(message)
+	pw.SetUpdateFrequency(200 * time.Millisecond)
+	pw.Style().Visibility.ETA = eta
+	pw.Style().Visibility.Speed = false
+	pw.Style().Options.TimeInProgressPrecision = time.Second
+	pw.AppendTracker(tr)
+	go pw.Render()
+	return pw
+}
+
 func isTerminal(w io.Writer) (*os.File, bool) {
 	f, ok := w.(*os.File)
 	if !ok {
@@ -40,19 +57,8 @@ func startLive(w io.Writer, quiet bool, m *match.Match) *liveLine {
 	if quiet || !term {
 		return l
 	}
-	pw := progress.NewWriter()
-	pw.SetOutputWriter(f)
-	pw.SetAutoStop(false)
-	pw.SetTrackerLength(20)
-	pw.SetMessageLength(90)
-	pw.SetUpdateFrequency(200 * time.Millisecond)
-	pw.Style().Visibility.ETA = true
-	pw.Style().Visibility.Speed = false
-	pw.Style().Options.TimeInProgressPrecision = time.Second
 	l.tracker = &progress.Tracker{Message: m.A.Name + " vs " + m.B.Name, Total: int64(2 * m.Pairs), Units: progress.UnitsDefault}
-	pw.AppendTracker(l.tracker)
-	go pw.Render()
-	l.pw = pw
+	l.pw = startBar(f, l.tracker, 20, 90, true)
 	return l
 }
 

@@ -388,26 +388,13 @@ type progressBar struct {
 }
 
 func startProgress(w io.Writer, quiet bool, total, done int) *progressBar {
-	f, ok := w.(*os.File)
-	if quiet || !ok || total == 0 {
+	f, term := isTerminal(w)
+	if quiet || !term || total == 0 {
 		return &progressBar{}
 	}
-	if st, err := f.Stat(); err != nil || st.Mode()&os.ModeCharDevice == 0 {
-		return &progressBar{}
-	}
-	pw := progress.NewWriter()
-	pw.SetOutputWriter(f)
-	pw.SetAutoStop(false)
-	pw.SetTrackerLength(24)
-	pw.SetMessageLength(48)
-	pw.SetUpdateFrequency(200 * time.Millisecond)
-	pw.Style().Visibility.ETA = false
-	pw.Style().Visibility.Speed = false
-	pw.Style().Options.TimeInProgressPrecision = time.Second
 	tr := &progress.Tracker{Message: "jobs", Total: int64(total), Units: progress.UnitsDefault}
 	tr.SetValue(int64(done))
-	pw.AppendTracker(tr)
-	go pw.Render()
+	pw := startBar(f, tr, 24, 48, false)
 	return &progressBar{pw: pw, tracker: tr}
 }
 

@@ -98,24 +98,34 @@ func LoadProfile(nameOrPath string) (*Profile, error) {
 // ParseProfile reads a profile's TOML; source names it in errors.
 func ParseProfile(data []byte, source string) (*Profile, error) {
 	var p Profile
-	md, err := toml.NewDecoder(bytes.NewReader(data)).Decode(&p)
+	err := DecodeTOML(data, source, &p, "name, engine, description, reset, technique, param; "+
+		"in a technique: name, option, on, off, summary; in a param: name, option, technique, summary")
+	if err != nil {
+		return nil, err
+	}
+	return &p, p.Validate(source)
+}
+
+// DecodeTOML decodes a TOML file strictly, for profiles and experiment
+// files alike: a syntax error names the file and line, and a key the
+// struct does not know is an error listing the known ones.
+func DecodeTOML(data []byte, source string, v any, known string) error {
+	md, err := toml.NewDecoder(bytes.NewReader(data)).Decode(v)
 	if err != nil {
 		var pe toml.ParseError
 		if errors.As(err, &pe) {
-			return nil, fmt.Errorf("%s:%d: %s", source, pe.Position.Line, pe.Message)
+			return fmt.Errorf("%s:%d: %s", source, pe.Position.Line, pe.Message)
 		}
-		return nil, fmt.Errorf("%s: %v", source, err)
+		return fmt.Errorf("%s: %v", source, err)
 	}
 	if und := md.Undecoded(); len(und) > 0 {
 		keys := make([]string, len(und))
 		for i, k := range und {
 			keys[i] = k.String()
 		}
-		return nil, fmt.Errorf("%s: unknown key %s (known: name, engine, description, technique, param; "+
-			"in a technique: name, option, on, off, summary; in a param: name, option, technique, summary)",
-			source, strings.Join(keys, ", "))
+		return fmt.Errorf("%s: unknown key %s (known: %s)", source, strings.Join(keys, ", "), known)
 	}
-	return &p, p.Validate(source)
+	return nil
 }
 
 // Validate checks the profile on its own: names given, unique and well
