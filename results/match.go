@@ -137,7 +137,7 @@ func finite(x float64, digits int) string {
 // Line is the one-line summary fastchess-style: games, score, Elo and
 // the SPRT's state.
 func (r *MatchResult) Line() string {
-	s := fmt.Sprintf("games %d (%d-%d-%d), score %.1f%%, Elo %s ± %s, nElo %s ± %s", r.Games, r.Wins, r.Losses, r.Draws,
+	s := fmt.Sprintf("games %d (W-D-L %d-%d-%d), score %.1f%%, Elo %s ± %s, nElo %s ± %s", r.Games, r.Wins, r.Draws, r.Losses,
 		100*r.ScoreRate, finite(r.Elo, 1), finite(r.EloError, 1), finite(r.NElo, 1), finite(r.NEloError, 1))
 	if r.Upper != 0 {
 		s += fmt.Sprintf(", LLR %.2f (%.2f, %.2f)", r.LLR, r.Lower, r.Upper)
