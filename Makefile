@@ -49,10 +49,11 @@ browser-test:
 	@command -v chromium >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
 	ARTIFACTS=$(CURDIR)/artifacts $(GO) test -tags browser -run Browser -v ./results/report
 
-# The README's plots, from the stored runs.
+# The README's plots, from the stored runs and the card's worth.
 plots:
 	$(GO) run ./cmd/ablate report -o /dev/null --png results/plots/stages results/experiments/stages
 	$(GO) run ./cmd/ablate report -o /dev/null --png results/plots/lmr-family results/experiments/lmr-family
+	$(GO) run ./cmd/ablate report -o /dev/null --png results/plots/card results/worth/card
 
 # The deep perft counts (start position depth 6, Kiwipete depth 5).
 perft-deep:

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"image/color"
 	"math"
+	"sort"
 	"strings"
 
 	"gonum.org/v1/plot"
@@ -318,7 +319,7 @@ func worthPlot(points []WorthPoint) (*plot.Plot, error) {
 	}
 	p := newPlot("tree size against the reference (nodes ×, log scale)", "Elo against the reference")
 	p.Title.Text = "Saves versus worth"
-	p.X.Scale, p.X.Tick.Marker = plot.LogScale{}, plot.LogTicks{Prec: -1}
+	p.X.Scale, p.X.Tick.Marker = plot.LogScale{}, doublingTicks{}
 	sc, err := plotter.NewScatter(pts)
 	if err != nil {
 		return nil, err
@@ -334,8 +335,74 @@ func worthPlot(points []WorthPoint) (*plot.Plot, error) {
 	}
 	zero, _ := plotter.NewLine(plotter.XYs{{X: minRatio(pts) / 1.2, Y: 0}, {X: maxRatio(pts) * 1.2, Y: 0}})
 	zero.Color, zero.Dashes = color.Gray{Y: 120}, []vg.Length{vg.Points(3), vg.Points(3)}
-	p.Add(zero, eb, sc, labels)
+	p.Add(zero, eb, sc, spreadLabels{labels})
 	return p, nil
+}
+
+// doublingTicks marks a log axis at the powers of two (…, 0.5, 1, 2, 4, …)
+// in its range: tree-size ratios read as "twice", "four times".
+type doublingTicks struct{}
+
+func (doublingTicks) Ticks(lo, hi float64) []plot.Tick {
+	var ticks []plot.Tick
+	for e := math.Floor(math.Log2(lo)); e <= math.Ceil(math.Log2(hi)); e++ {
+		if v := math.Exp2(e); v >= lo && v <= hi {
+			ticks = append(ticks, plot.Tick{Value: v, Label: fmt.Sprintf("%g", v)})
+		}
+	}
+	if len(ticks) < 2 {
+		return plot.LogTicks{Prec: -1}.Ticks(lo, hi)
+	}
+	return ticks
+}
+
+// spreadLabels draws labels beside their points as plotter.Labels does,
+// but moves a label down past any label drawn before it that it would
+// overlap (the highest first), so that configurations with nearly the same
+// tree size and Elo stay readable. A moved label gets a thin leader line
+// to its point.
+type spreadLabels struct{ *plotter.Labels }
+
+func (l spreadLabels) Plot(c draw.Canvas, p *plot.Plot) {
+	trX, trY := p.Transforms(&c)
+	type box struct {
+		at      vg.Point // the point
+		x, y    vg.Length
+		w, h    vg.Length
+		i       int
+		visible bool
+	}
+	boxes := make([]box, len(l.Labels.Labels))
+	for i, txt := range l.Labels.Labels {
+		at := vg.Point{X: trX(l.XYs[i].X), Y: trY(l.XYs[i].Y)}
+		sty := l.TextStyle[i]
+		boxes[i] = box{at: at, x: at.X, y: at.Y, w: sty.Width(txt), h: sty.Height(txt), i: i, visible: c.Contains(at)}
+	}
+	sort.SliceStable(boxes, func(a, b int) bool { return boxes[a].y > boxes[b].y })
+	overlaps := func(a, b box) bool {
+		return a.x < b.x+b.w && b.x < a.x+a.w && a.y-a.h/2 < b.y+b.h/2 && b.y-b.h/2 < a.y+a.h/2
+	}
+	var placed []box
+	for _, b := range boxes {
+		if !b.visible {
+			continue
+		}
+		for moved := true; moved; {
+			moved = false
+			for _, q := range placed {
+				if overlaps(b, q) {
+					b.y, moved = q.y-q.h/2-b.h/2, true
+				}
+			}
+		}
+		placed = append(placed, b)
+		sty := l.TextStyle[b.i]
+		sty.YAlign = draw.YCenter
+		if b.at.Y-b.y > b.h/2 {
+			c.StrokeLine2(draw.LineStyle{Color: color.Gray{Y: 150}, Width: vg.Points(0.5)}, b.at.X, b.at.Y, b.x+vg.Points(2), b.y)
+		}
+		c.FillText(sty, vg.Point{X: b.x, Y: b.y}, l.Labels.Labels[b.i])
+	}
 }
 
 func minRatio(w worthPoints) float64 {
