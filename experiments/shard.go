@@ -24,6 +24,11 @@ var Whole = Shard{1, 1}
 
 func (s Shard) String() string { return fmt.Sprintf("%d/%d", s.Index, s.Count) }
 
+// HoldsPair reports whether a match's game pair i (from 0) is this
+// shard's: pairs are dealt round-robin, pair i to shard i mod Count + 1.
+// The zero Shard, like Whole, holds every pair.
+func (s Shard) HoldsPair(i int) bool { return s.Count <= 1 || i%s.Count == s.Index-1 }
+
 // ParseShard reads --shard: "I/N" (I from 1 to N), or "auto" (or
 // "auto/N") to take the index, and the count when the job engine knows
 // it, from the environment: a Slurm array job (SLURM_ARRAY_TASK_ID with

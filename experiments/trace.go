@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/ablate-chess/ablate/engine/chess"
@@ -228,16 +229,8 @@ func (c chanTracer) Event(e *search.Event) {
 
 // sameEvent reports whether two events are the same step of a search.
 func sameEvent(a, b *search.Event) bool {
-	if a.Kind != b.Kind || a.Depth != b.Depth || a.Move != b.Move || a.Reduction != b.Reduction ||
-		a.Alpha != b.Alpha || a.Beta != b.Beta || a.Score != b.Score || len(a.Path) != len(b.Path) {
-		return false
-	}
-	for i := range a.Path {
-		if a.Path[i] != b.Path[i] {
-			return false
-		}
-	}
-	return true
+	return a.Kind == b.Kind && a.Depth == b.Depth && a.Move == b.Move && a.Reduction == b.Reduction &&
+		a.Alpha == b.Alpha && a.Beta == b.Beta && a.Score == b.Score && slices.Equal(a.Path, b.Path)
 }
 
 // Compare searches pos under a and b side by side, each streaming its events

@@ -23,6 +23,18 @@ type Score struct {
 	LL, LD, WL, DD, WD, WW int `json:"-"`
 }
 
+// Points is a player's points from a game's PGN result, the player White
+// or Black: 1 a win, 0.5 a draw, 0 a loss (or no result).
+func Points(result string, white bool) float64 {
+	switch {
+	case result == "1/2-1/2":
+		return 0.5
+	case (result == "1-0") == white && (result == "1-0" || result == "0-1"):
+		return 1
+	}
+	return 0
+}
+
 // AddPair counts a game pair given each game's result for the first
 // player: 1 a win, 0.5 a draw, 0 a loss.
 func (s *Score) AddPair(a, b float64) {

@@ -112,10 +112,10 @@ func Unrepeatable(recs []Record) []string {
 	var out []string
 	last := map[string]int{}
 	for i, r := range recs {
-		last[r.Group+"\x00"+r.Config+"\x00"+r.Position] = i
+		last[JobKey(r.Group, r.Config, r.Position)] = i
 	}
 	for i, r := range recs {
-		if last[r.Group+"\x00"+r.Config+"\x00"+r.Position] == i && r.NodesSpread > 0 {
+		if last[JobKey(r.Group, r.Config, r.Position)] == i && r.NodesSpread > 0 {
 			out = append(out, fmt.Sprintf("%s on %s at depth %d: %d nodes, spread %d over %d repeats",
 				r.Config, r.Position, r.Depth, r.Nodes, r.NodesSpread, r.Repeats))
 		}

@@ -39,10 +39,17 @@ func (w WorthRow) MarshalJSON() ([]byte, error) { return marshalOrdered(&w) }
 
 // NewWorthRow joins a configuration's summary and its match result.
 func NewWorthRow(s *Summary, r *MatchResult, limits string) WorthRow {
-	return WorthRow{Group: s.Group, Config: s.Config, Reference: s.Reference, Depth: s.Depth, NodeRatio: s.NodeRatio,
-		NoRatio: s.blank("ratio"), Games: r.Games, Wins: r.Wins, Draws: r.Draws, Losses: r.Losses,
-		Elo: r.Elo, EloError: r.EloError, NElo: r.NElo, NEloError: r.NEloError, LOS: r.LOS, DrawRatio: r.DrawRatio,
-		LLR: r.LLR, Verdict: r.Verdict, Limits: limits}
+	w := WorthRow{Group: s.Group, Config: s.Config, Reference: s.Reference, Depth: s.Depth, NodeRatio: s.NodeRatio,
+		NoRatio: s.blank("ratio"), Limits: limits}
+	w.SetResult(r)
+	return w
+}
+
+// SetResult sets the row's match statistics.
+func (w *WorthRow) SetResult(r *MatchResult) {
+	w.Games, w.Wins, w.Draws, w.Losses = r.Games, r.Wins, r.Draws, r.Losses
+	w.Elo, w.EloError, w.NElo, w.NEloError, w.LOS, w.DrawRatio = r.Elo, r.EloError, r.NElo, r.NEloError, r.LOS, r.DrawRatio
+	w.LLR, w.Verdict = r.LLR, r.Verdict
 }
 
 // WriteWorthCSV writes worth.csv.

@@ -228,7 +228,7 @@ func buildMatch(s matchSettings, a, b match.Player) (*match.Match, error) {
 		return nil, err
 	}
 	return &match.Match{A: a, B: b, Openings: ops, Pairs: s.Pairs, Limits: limits, Adjudication: adj, SPRT: sprt,
-		Workers: s.Workers, Event: s.Event, Date: time.Now().UTC().Format("2006.01.02")}, nil
+		Workers: s.Workers, Event: s.Event, Date: time.Now().UTC().Format("2006.01.02"), Shard: s.Shard}, nil
 }
 
 func matchLimits(s matchSettings) (match.Limits, error) {
@@ -422,9 +422,6 @@ func matchAction(c *cli.Context) error {
 		return badInput(err)
 	}
 	m.Done = done
-	if s.Shard.Count > 1 {
-		m.ShardIndex, m.ShardCount = s.Shard.Index, s.Shard.Count
-	}
 	if info == nil {
 		req, _ := json.Marshal(s)
 		info = &results.MatchInfo{Args: append([]string{"ablate"}, os.Args[min(1, len(os.Args)):]...), Request: req,

@@ -164,7 +164,7 @@ func mergeRunShards(c *cli.Context, out string, dirs []string) error {
 		}
 		mine := map[string]bool{}
 		for _, r := range recs {
-			k := r.Group + "\x00" + r.Config + "\x00" + r.Position
+			k := results.JobKey(r.Group, r.Config, r.Position)
 			if prev, ok := owner[k]; ok && prev != d {
 				return badInput(fmt.Errorf("%s is in two shards: %s and %s", results.JobName(k), prev, d))
 			}
@@ -335,7 +335,7 @@ func mergeMatchDirs(out string, dirs []string, partial bool, errw io.Writer) (*r
 	var score results.Score
 	var pgn strings.Builder
 	for _, p := range pairs {
-		score.AddPair(gamePoints(p.Game1, true), gamePoints(p.Game2, false))
+		score.AddPair(results.Points(p.Game1, true), results.Points(p.Game2, false))
 		for g := 1; g <= 2; g++ {
 			text, ok := games[fmt.Sprintf("%d.%d", p.Pair, g)]
 			if !ok {
@@ -406,11 +406,7 @@ func mergeWorthShards(c *cli.Context, out string, dirs []string) error {
 		if err != nil {
 			return err
 		}
-		r := mi.Result
-		w := &rows[i]
-		w.Games, w.Wins, w.Draws, w.Losses = r.Games, r.Wins, r.Draws, r.Losses
-		w.Elo, w.EloError, w.NElo, w.NEloError, w.LOS, w.DrawRatio = r.Elo, r.EloError, r.NElo, r.NEloError, r.LOS, r.DrawRatio
-		w.LLR, w.Verdict = r.LLR, r.Verdict
+		rows[i].SetResult(mi.Result)
 	}
 	for _, name := range []string{"records.csv", "summary.csv"} {
 		if data, err := os.ReadFile(filepath.Join(dirs[0], name)); err == nil {
@@ -431,17 +427,6 @@ func mergeWorthShards(c *cli.Context, out string, dirs []string) error {
 		return err
 	}
 	return results.RenderWorth(c.App.Writer, c.String("format"), rows)
-}
-
-// gamePoints is A's points in a game given its result, A White or Black.
-func gamePoints(result string, aWhite bool) float64 {
-	switch {
-	case result == "1/2-1/2":
-		return 0.5
-	case (result == "1-0") == aWhite:
-		return 1
-	}
-	return 0
 }
 
 // splitPGN cuts a PGN file's text into games, each from its first tag.

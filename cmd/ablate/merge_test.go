@@ -117,25 +117,38 @@ func TestMergeIsTheWholeRun(t *testing.T) {
 	}
 }
 
-// TestMergeMatchShards: a match played in two shards, merged, has the
-// whole match's statistics and games, in pair order.
-func TestMergeMatchShards(t *testing.T) {
-	tmp := t.TempDir()
-	args := []string{"match", "--config", "a=full", "--config", "b=stage-13", "--openings", "bench", "--pairs", "5",
-		"--nodes", "1000", "-j", "2", "--quiet", "--format", "csv"}
+// shardsAndWhole runs a command whole (--out tmp/whole) and in two shards
+// (--out tmp/<prefix>1 and 2), then merges the shards given in order into
+// tmp/merged, and returns tmp and the whole run's and the merge's stdout.
+func shardsAndWhole(t *testing.T, args []string, prefix string, order ...int) (tmp, whole, merged string) {
+	t.Helper()
+	tmp = t.TempDir()
 	whole, errw, code := ablate(t, append(args, "--out", filepath.Join(tmp, "whole"))...)
 	if code != 0 {
 		t.Fatalf("whole: exit %d: %s", code, errw)
 	}
 	for i := 1; i <= 2; i++ {
-		if _, errw, code := ablate(t, append(args, "--shard", string(rune('0'+i))+"/2", "--out", filepath.Join(tmp, "m"+string(rune('0'+i))))...); code != 0 {
+		if _, errw, code := ablate(t, append(args, "--shard", string(rune('0'+i))+"/2", "--out", filepath.Join(tmp, prefix+string(rune('0'+i))))...); code != 0 {
 			t.Fatalf("shard %d: exit %d: %s", i, code, errw)
 		}
 	}
-	merged, errw, code := ablate(t, "merge", "--format", "csv", filepath.Join(tmp, "merged"), filepath.Join(tmp, "m2"), filepath.Join(tmp, "m1"))
+	mergeArgs := []string{"merge", "--format", "csv", filepath.Join(tmp, "merged")}
+	for _, i := range order {
+		mergeArgs = append(mergeArgs, filepath.Join(tmp, prefix+string(rune('0'+i))))
+	}
+	merged, errw, code = ablate(t, mergeArgs...)
 	if code != 0 {
 		t.Fatalf("merge: exit %d: %s", code, errw)
 	}
+	return tmp, whole, merged
+}
+
+// TestMergeMatchShards: a match played in two shards, merged, has the
+// whole match's statistics and games, in pair order.
+func TestMergeMatchShards(t *testing.T) {
+	args := []string{"match", "--config", "a=full", "--config", "b=stage-13", "--openings", "bench", "--pairs", "5",
+		"--nodes", "1000", "-j", "2", "--quiet", "--format", "csv"}
+	tmp, whole, merged := shardsAndWhole(t, args, "m", 2, 1)
 	if merged != whole {
 		t.Errorf("merged statistics differ:\n%s\n%s", merged, whole)
 	}
@@ -149,22 +162,9 @@ func TestMergeMatchShards(t *testing.T) {
 // TestMergeWorthShards: worth played in two shards and merged gives the
 // unsharded worth's table.
 func TestMergeWorthShards(t *testing.T) {
-	tmp := t.TempDir()
 	args := []string{"worth", "--leave-one-out", "lmp,nmp", "--tree-depth", "3", "--positions", "six", "--pairs", "3",
 		"--nodes", "800", "--openings", "bench", "--quiet", "--format", "csv"}
-	whole, errw, code := ablate(t, append(args, "--out", filepath.Join(tmp, "whole"))...)
-	if code != 0 {
-		t.Fatalf("whole: exit %d: %s", code, errw)
-	}
-	for i := 1; i <= 2; i++ {
-		if _, errw, code := ablate(t, append(args, "--shard", string(rune('0'+i))+"/2", "--out", filepath.Join(tmp, "w"+string(rune('0'+i))))...); code != 0 {
-			t.Fatalf("shard %d: exit %d: %s", i, code, errw)
-		}
-	}
-	merged, errw, code := ablate(t, "merge", "--format", "csv", filepath.Join(tmp, "merged"), filepath.Join(tmp, "w1"), filepath.Join(tmp, "w2"))
-	if code != 0 {
-		t.Fatalf("merge: exit %d: %s", code, errw)
-	}
+	_, whole, merged := shardsAndWhole(t, args, "w", 1, 2)
 	if merged != whole {
 		t.Errorf("merged worth differs:\n%s\n%s", merged, whole)
 	}

@@ -153,9 +153,6 @@ func worthAction(c *cli.Context) error {
 			if err != nil {
 				return badInput(err)
 			}
-			if ms.Shard.Count > 1 {
-				m.ShardIndex, m.ShardCount = ms.Shard.Index, ms.Shard.Count
-			}
 			fmt.Fprintf(c.App.ErrWriter, "match %s vs %s (%s): %d pairs, %s\n", row.Name, ref.Name, group, m.Pairs, m.Limits.String())
 			res, err := worthMatch(c, m, ms, out, group, row.Name)
 			if err != nil {

@@ -11,6 +11,7 @@ import (
 	"github.com/ablate-chess/ablate/engine/search"
 	"github.com/ablate-chess/ablate/engine/subject"
 	"github.com/ablate-chess/ablate/engine/uci"
+	"github.com/ablate-chess/ablate/results"
 )
 
 // Limits is what each move may use: a node count (the default, and the
@@ -97,15 +98,7 @@ type Game struct {
 }
 
 // scoreFor returns the game's points for the player of that name.
-func (g *Game) scoreFor(name string) float64 {
-	switch {
-	case g.Result == "1/2-1/2":
-		return 0.5
-	case (g.Result == "1-0") == (g.White == name):
-		return 1
-	}
-	return 0
-}
+func (g *Game) scoreFor(name string) float64 { return results.Points(g.Result, g.White == name) }
 
 // side is one player's engine in a game.
 type side struct {

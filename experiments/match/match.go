@@ -38,10 +38,9 @@ type Match struct {
 	SPRT         *results.SPRT // nil: play every pair
 	Workers      int           // games at once
 	Event, Date  string        // PGN tags
-	// ShardIndex of ShardCount (from 1; 0 is the whole match) plays only
-	// the pairs i with i mod ShardCount = ShardIndex-1, and leaves the
-	// SPRT to the merge of the shards.
-	ShardIndex, ShardCount int
+	// Shard, if it has more than one part, plays only the pairs it holds
+	// (Shard.HoldsPair) and leaves the SPRT to the merge of the shards.
+	Shard experiments.Shard
 
 	// Done holds the pairs an interrupted match finished (--resume).
 	Done map[int]*Pair
@@ -107,9 +106,9 @@ func (m *Match) Run(ctx context.Context) (*Outcome, error) {
 			games[i] = &p.Games
 		}
 	}
-	mine := func(i int) bool { return m.ShardCount <= 1 || i%m.ShardCount == m.ShardIndex-1 }
+	mine := m.Shard.HoldsPair
 	sprt := m.SPRT
-	if m.ShardCount > 1 {
+	if m.Shard.Count > 1 {
 		sprt = nil
 	}
 	next := 0

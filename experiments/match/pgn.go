@@ -101,16 +101,7 @@ func TallyPGN(games []chess.PGNGame, player string) (Tally, error) {
 	type key struct{ start, book string }
 	waiting := map[key][]int{} // unpaired games by opening, in order
 	var order []key
-	points := func(g *chess.PGNGame) float64 {
-		r := g.Result
-		switch {
-		case r == "1/2-1/2":
-			return 0.5
-		case (r == "1-0") == (g.Tag("White") == player):
-			return 1
-		}
-		return 0
-	}
+	points := func(g *chess.PGNGame) float64 { return results.Points(g.Result, g.Tag("White") == player) }
 	for i := range games {
 		g := &games[i]
 		w, b := g.Tag("White"), g.Tag("Black")
