@@ -53,6 +53,9 @@ type MatchSection struct {
 	Draw       string   `toml:"draw"`
 	MaxMoves   int      `toml:"max_moves"`
 	SPRT       string   `toml:"sprt"`
+	Precision  float64  `toml:"precision"` // Elo: stop at this half-width
+	// Budgets is a worth ladder's list: "nodes=2500,10000,tc=10+0.1".
+	Budgets string `toml:"budgets"`
 }
 
 // Matrix is one group of configurations.

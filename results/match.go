@@ -23,6 +23,22 @@ type PairRecord struct {
 	Reason2 string  `csv:"reason2" json:"reason2"`
 	Plies1  int     `csv:"plies1" json:"plies1"`
 	Plies2  int     `csv:"plies2" json:"plies2"`
+	// The mean depth of A's moves and of B's in the pair (out of book).
+	DepthA float64 `csv:"depth_a" json:"depth_a"`
+	DepthB float64 `csv:"depth_b" json:"depth_b"`
+}
+
+// MeanDepths is the mean over pairs of each player's mean depth: A's, B's.
+func MeanDepths(pairs []PairRecord) (float64, float64) {
+	if len(pairs) == 0 {
+		return 0, 0
+	}
+	var a, b float64
+	for _, p := range pairs {
+		a += p.DepthA
+		b += p.DepthB
+	}
+	return a / float64(len(pairs)), b / float64(len(pairs))
 }
 
 // WritePairsCSV writes pairs.csv.
@@ -93,6 +109,12 @@ type MatchResult struct {
 	Lower       float64 `json:"llr_lower,omitempty"`
 	Upper       float64 `json:"llr_upper,omitempty"`
 	Verdict     string  `json:"verdict,omitempty"`
+	// Precise: the match stopped when its interval was as narrow as asked.
+	Precise bool `json:"precise,omitempty"`
+	// The mean depth each player reached in its moves (out of book), over
+	// the pairs: the depth a node budget or a clock buys.
+	DepthA float64 `json:"depth_a,omitempty"`
+	DepthB float64 `json:"depth_b,omitempty"`
 	// Games lost on time by each player, counted apart from the rest.
 	TimeLossesA int `json:"time_losses_a"`
 	TimeLossesB int `json:"time_losses_b"`
@@ -234,4 +256,18 @@ func writeMatchCSV(w io.Writer, a, b string, r *MatchResult) error {
 	p := r.Pentanomial
 	return writeCSV(w, []matchRow{{a, b, r.Games, r.Wins, r.Draws, r.Losses, p[0], p[1], p[2], p[3], p[4], r.Points,
 		r.ScoreRate, r.Elo, r.EloError, r.NElo, r.NEloError, r.LOS, r.DrawRatio, r.LLR, r.Verdict}})
+}
+
+// GamesName is the name of a match directory's games: PGN, gzipped.
+const GamesName = "games.pgn.gz"
+
+// GamesFile is the path of a match directory's games: games.pgn.gz, or
+// games.pgn in a directory written before games were kept gzipped.
+func GamesFile(dir string) string {
+	if _, err := os.Stat(filepath.Join(dir, GamesName)); err != nil {
+		if _, err := os.Stat(filepath.Join(dir, "games.pgn")); err == nil {
+			return filepath.Join(dir, "games.pgn")
+		}
+	}
+	return filepath.Join(dir, GamesName)
 }

@@ -3,15 +3,21 @@ package results
 import (
 	"fmt"
 	"io"
+	"path/filepath"
+	"slices"
 	"strconv"
+	"strings"
 )
 
 // WorthRow is one row of worth.csv: a configuration against its group's
 // reference, in tree size (from a run) and in strength (from a match).
 type WorthRow struct {
-	Group     string  `csv:"group" json:"group"`
-	Config    string  `csv:"config" json:"config"`
-	Reference string  `csv:"reference" json:"reference"`
+	Group     string `csv:"group" json:"group"`
+	Config    string `csv:"config" json:"config"`
+	Reference string `csv:"reference" json:"reference"`
+	// Budget is the match's budget in a worth ladder (nodes=10000,
+	// tc=10+0.1); empty for a worth at one budget (see Limits).
+	Budget    string  `csv:"budget" json:"budget"`
 	Positions string  `csv:"positions" json:"positions"`
 	Depth     int     `csv:"depth" json:"depth"`
 	NodeRatio float64 `csv:"node_ratio,ratio" json:"node_ratio"` // nodes / the reference's
@@ -28,6 +34,10 @@ type WorthRow struct {
 	LLR       float64 `csv:"llr" json:"llr"`
 	Verdict   string  `csv:"verdict" json:"verdict"`
 	Limits    string  `csv:"limits" json:"limits"`
+	// The mean depth the configuration and its reference reached in their
+	// moves: the depth the budget buys each.
+	MeanDepth    float64 `csv:"mean_depth" json:"mean_depth"`
+	RefMeanDepth float64 `csv:"ref_mean_depth" json:"ref_mean_depth"`
 
 	NoRatio bool `csv:"-" json:"-"` // the tree was cut short: no ratio
 }
@@ -50,6 +60,32 @@ func (w *WorthRow) SetResult(r *MatchResult) {
 	w.Games, w.Wins, w.Draws, w.Losses = r.Games, r.Wins, r.Draws, r.Losses
 	w.Elo, w.EloError, w.NElo, w.NEloError, w.LOS, w.DrawRatio = r.Elo, r.EloError, r.NElo, r.NEloError, r.LOS, r.DrawRatio
 	w.LLR, w.Verdict = r.LLR, r.Verdict
+	w.MeanDepth, w.RefMeanDepth = r.DepthA, r.DepthB
+}
+
+// MatchDir is the row's match directory in a worth directory:
+// matches/GROUP__CONFIG, with __BUDGET in a ladder.
+func (w *WorthRow) MatchDir() string {
+	name := Slug(w.Group) + "__" + Slug(w.Config)
+	if w.Budget != "" {
+		name += "__" + Slug(strings.Replace(w.Budget, "=", "-", 1))
+	}
+	return filepath.Join("matches", name)
+}
+
+// Slug makes a name safe as a file name: letters, digits, '-', '+' and
+// '.' stay, anything else becomes '_'.
+func Slug(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		switch {
+		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9', r == '-', r == '+', r == '.':
+			b.WriteRune(r)
+		default:
+			b.WriteByte('_')
+		}
+	}
+	return b.String()
 }
 
 // WriteWorthCSV writes worth.csv.
@@ -65,8 +101,13 @@ func RenderWorth(w io.Writer, format string, rows []WorthRow) error {
 		return writeJSON(w, rows)
 	}
 	groups := map[string]bool{}
+	ladder := false
 	for _, r := range rows {
 		groups[r.Group] = true
+		ladder = ladder || r.Budget != ""
+	}
+	if ladder {
+		return renderLadder(w, format, rows, len(groups) > 1)
 	}
 	header := []string{"group", "config", "vs", "depth", "nodes ×", "Elo (95%)", "nElo (95%)", "LOS", "W-D-L", "games", "SPRT"}
 	skip := 0
@@ -104,3 +145,59 @@ func (w *WorthRow) setBlank(option string) {
 
 // ReadWorthCSV reads worth.csv.
 func ReadWorthCSV(r io.Reader, name string) ([]WorthRow, error) { return readCSV[WorthRow](r, name) }
+
+// renderLadder writes a worth ladder's table: a row per configuration, a
+// column per budget, each cell its Elo against the reference with the 95%
+// interval, then the games and the mean depth each side reached
+// (configuration/reference).
+func renderLadder(w io.Writer, format string, rows []WorthRow, showGroup bool) error {
+	var budgets []string
+	type key struct{ group, config string }
+	var keys []key
+	cells := map[key]map[string]*WorthRow{}
+	for i := range rows {
+		r := &rows[i]
+		k := key{r.Group, r.Config}
+		if cells[k] == nil {
+			cells[k] = map[string]*WorthRow{}
+			keys = append(keys, k)
+		}
+		if !slices.Contains(budgets, r.Budget) {
+			budgets = append(budgets, r.Budget)
+		}
+		cells[k][r.Budget] = r
+	}
+	header := []string{"group", "config", "vs", "nodes ×"}
+	for _, b := range budgets {
+		header = append(header, b)
+	}
+	skip := 1
+	if showGroup {
+		skip = 0
+	}
+	var out [][]string
+	for _, k := range keys {
+		var first *WorthRow
+		for _, b := range budgets {
+			if r := cells[k][b]; r != nil && first == nil {
+				first = r
+			}
+		}
+		ratio := fmtRatio(first.NodeRatio)
+		if first.NoRatio {
+			ratio = "cut short"
+		}
+		row := []string{k.group, k.config, first.Reference, ratio}
+		for _, b := range budgets {
+			r := cells[k][b]
+			if r == nil {
+				row = append(row, "")
+				continue
+			}
+			row = append(row, fmt.Sprintf("%s ± %s (%d g, d %.1f/%.1f)", signed(r.Elo), finite(r.EloError, 1),
+				r.Games, r.MeanDepth, r.RefMeanDepth))
+		}
+		out = append(out, row[skip:])
+	}
+	return RenderTable(w, format, header[skip:], out, 3-skip)
+}

@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"os"
 
 	"github.com/urfave/cli/v2"
 
@@ -43,7 +42,7 @@ func eloCommand() *cli.Command {
 				}
 			}
 			path := c.Args().First()
-			f, err := os.Open(path)
+			f, err := chess.OpenPGN(path)
 			if err != nil {
 				return badInput(err)
 			}

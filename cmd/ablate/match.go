@@ -1,6 +1,8 @@
 package main
 
 import (
+	"bufio"
+	"compress/gzip"
 	"context"
 	"crypto/sha256"
 	"encoding/json"
@@ -43,6 +45,7 @@ type matchSettings struct {
 	Draw          string            `json:"draw"`
 	MaxMoves      int               `json:"max_moves"`
 	SPRT          string            `json:"sprt,omitempty"`
+	Precision     float64           `json:"precision,omitempty"` // Elo; 0: play every pair
 	Workers       int               `json:"workers"`
 	HashMB        int               `json:"hash_mb"`
 	Event         string            `json:"event"`
@@ -77,6 +80,8 @@ func matchFlags() []cli.Flag {
 		&cli.StringFlag{Name: "draw", Usage: "draw adjudication `FROM:MOVES:CP`: after move FROM, both scores within CP for MOVES moves (0: off)", Value: defaultDraw},
 		&cli.IntFlag{Name: "max-moves", Usage: "a game reaching this many moves is a draw (0: no cap)", Value: defaultMaxMoves},
 		&cli.StringFlag{Name: "sprt", Usage: "stop when an SPRT decides: `elo0=0,elo1=5,alpha=0.05,beta=0.05[,model=normalized|logistic]`"},
+		&cli.StringFlag{Name: "precision", Usage: "stop once the Elo's 95% interval is at most `E` either side (pentanomial, " +
+			"from pair 50 on; --pairs is then the cap)"},
 		jobsFlag(),
 		hashFlag(),
 		&cli.StringFlag{Name: "event", Usage: "the PGN Event tag", Value: defaultEventName},
@@ -104,7 +109,7 @@ func matchCommand() *cli.Command {
 			&cli.StringSliceFlag{Name: "engine-option", Usage: "an external player's UCI option, `NAME:OPTION=VALUE` (repeatable)"},
 			&cli.StringFlag{Name: "engine-dir", Usage: "working `DIR`ectory of external engines"},
 			&cli.StringFlag{Name: "pgn", Usage: "write every game to `FILE`"},
-			&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write games.pgn, pairs.csv and match.json to `DIR`"},
+			&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write games.pgn.gz, pairs.csv and match.json to `DIR`"},
 			&cli.StringFlag{Name: "resume", Usage: "finish the interrupted match in `DIR`"},
 			shardFlag(),
 		),
@@ -160,6 +165,12 @@ func applyMatchSection(c *cli.Context, s *matchSettings, ms *experiments.MatchSe
 	if ms.MaxMoves != 0 {
 		set("max-moves", func() { s.MaxMoves = ms.MaxMoves })
 	}
+	if ms.Precision != 0 {
+		if ms.Precision < 0 {
+			return fmt.Errorf("[match] precision %g: want the interval's half-width in Elo, above 0", ms.Precision)
+		}
+		set("precision", func() { s.Precision = ms.Precision })
+	}
 	return nil
 }
 
@@ -179,6 +190,13 @@ func readMatchSettings(c *cli.Context) (matchSettings, error) {
 		MoveTime: c.Duration("movetime").Milliseconds(), TimeMargin: c.Duration("time-margin").Milliseconds(),
 		Resign: c.String("resign"), Draw: c.String("draw"), MaxMoves: c.Int("max-moves"), SPRT: c.String("sprt"),
 		Workers: c.Int("jobs"), HashMB: c.Int("hash"), Event: c.String("event"),
+	}
+	if c.IsSet("precision") {
+		p, err := results.ParsePrecision(c.String("precision"))
+		if err != nil {
+			return s, fmt.Errorf("--%v", err)
+		}
+		s.Precision = p
 	}
 	if c.IsSet("games") {
 		g := c.Int("games")
@@ -227,8 +245,11 @@ func buildMatch(s matchSettings, a, b match.Player) (*match.Match, error) {
 	if ops, err = match.Order(ops, s.Order, s.Seed); err != nil {
 		return nil, err
 	}
+	if s.Precision < 0 {
+		return nil, fmt.Errorf("--precision %g: want the interval's half-width in Elo, above 0", s.Precision)
+	}
 	return &match.Match{A: a, B: b, Openings: ops, Pairs: s.Pairs, Limits: limits, Adjudication: adj, SPRT: sprt,
-		Workers: s.Workers, Event: s.Event, Date: time.Now().UTC().Format("2006.01.02"), Shard: s.Shard}, nil
+		Precision: s.Precision, Workers: s.Workers, Event: s.Event, Date: time.Now().UTC().Format("2006.01.02"), Shard: s.Shard}, nil
 }
 
 func matchLimits(s matchSettings) (match.Limits, error) {
@@ -391,7 +412,7 @@ func matchAction(c *cli.Context) error {
 			return badInput(fmt.Errorf("--resume %s: %v", resume, err))
 		}
 		if mi.Complete {
-			return badInput(fmt.Errorf("--resume %s: that match is complete; its games are in games.pgn", resume))
+			return badInput(fmt.Errorf("--resume %s: that match is complete; its games are in games.pgn.gz", resume))
 		}
 		if err := json.Unmarshal(mi.Request, &s); err != nil {
 			return badInput(fmt.Errorf("--resume %s: match.json has no usable request: %v", resume, err))
@@ -432,9 +453,7 @@ func matchAction(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	res := out.Score.Result(m.SPRT)
-	res.TimeLossesA, res.TimeLossesB = out.TimeLosses(m.A.Name)
-	return results.RenderMatch(c.App.Writer, format, m.A.Name, m.B.Name, res)
+	return results.RenderMatch(c.App.Writer, format, m.A.Name, m.B.Name, out.Result(m))
 }
 
 // describeMatch fills match.json's description of the match.
@@ -498,8 +517,7 @@ func playMatch(c *cli.Context, m *match.Match, dir string, info *results.MatchIn
 	if runErr != nil && !interrupted {
 		return nil, cli.Exit(runErr.Error(), exitFailed)
 	}
-	info.Result = out.Score.Result(m.SPRT)
-	info.Result.TimeLossesA, info.Result.TimeLossesB = out.TimeLosses(m.A.Name)
+	info.Result = out.Result(m)
 	info.Complete = !interrupted
 	if info.Complete {
 		info.Finished = time.Now().UTC()
@@ -532,28 +550,42 @@ func playMatch(c *cli.Context, m *match.Match, dir string, info *results.MatchIn
 		if dir != "" {
 			msg += fmt.Sprintf("; finish with: ablate match --resume %s", dir)
 		}
-		res := out.Score.Result(m.SPRT)
-		results.RenderMatch(c.App.Writer, c.String("format"), m.A.Name, m.B.Name, res)
+		results.RenderMatch(c.App.Writer, c.String("format"), m.A.Name, m.B.Name, out.Result(m))
 		return nil, cli.Exit(msg, exitInterrupted)
 	}
 	return out, nil
 }
 
+// writePGN writes every game to path, gzipped if its name ends in .gz.
 func writePGN(path string, m *match.Match, out *match.Outcome) error {
 	f, err := os.Create(path)
 	if err != nil {
 		return err
 	}
+	var w io.Writer = f
+	var zw *gzip.Writer
+	if strings.HasSuffix(path, ".gz") {
+		zw = gzip.NewWriter(f)
+		w = zw
+	}
+	bw := bufio.NewWriter(w)
 	for _, p := range out.Pairs {
 		for g := range p.Games {
-			io.WriteString(f, m.PGN(p, g))
+			bw.WriteString(m.PGN(p, g))
 		}
 	}
-	return f.Close()
+	err = bw.Flush()
+	if zw != nil && err == nil {
+		err = zw.Close()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	return err
 }
 
 func writeMatchFiles(dir string, m *match.Match, out *match.Outcome) error {
-	if err := writePGN(filepath.Join(dir, "games.pgn"), m, out); err != nil {
+	if err := writePGN(filepath.Join(dir, results.GamesName), m, out); err != nil {
 		return err
 	}
 	f, err := os.Create(filepath.Join(dir, "pairs.csv"))

@@ -29,7 +29,7 @@ func TestMatchWritesFilesAndEloAgrees(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errw)
 	}
-	for _, f := range []string{"games.pgn", "pairs.csv", "match.json"} {
+	for _, f := range []string{"games.pgn.gz", "pairs.csv", "match.json"} {
 		if _, err := os.Stat(filepath.Join(dir, f)); err != nil {
 			t.Error(err)
 		}
@@ -43,7 +43,7 @@ func TestMatchWritesFilesAndEloAgrees(t *testing.T) {
 	if err != nil || len(pairs) != 3 || pairs[0].Opening != "open-ruy-lopez-closed" && pairs[0].Opening == "" {
 		t.Errorf("pairs.csv: %+v %v", pairs, err)
 	}
-	elo, errw, code := ablate(t, "elo", "--format", "csv", filepath.Join(dir, "games.pgn"))
+	elo, errw, code := ablate(t, "elo", "--format", "csv", filepath.Join(dir, "games.pgn.gz"))
 	if code != 0 {
 		t.Fatalf("elo: exit %d: %s", code, errw)
 	}
@@ -66,6 +66,10 @@ func TestMatchBadInput(t *testing.T) {
 		{append([]string{"--games", "3"}, two...), "even number"},
 		{append([]string{"--sprt", "elo0=5,elo1=0"}, two...), "elo0 (5) must be below elo1"},
 		{append([]string{"--tc", "ten"}, two...), "want seconds+increment"},
+		{append([]string{"--tc", "10+"}, two...), `tc "10+"`},
+		{append([]string{"--precision", "0"}, two...), `precision "0"`},
+		{append([]string{"--precision", "-3"}, two...), `precision "-3"`},
+		{append([]string{"--precision", "x"}, two...), `precision "x"`},
 		{append([]string{"--resign", "3"}, two...), "want 2 numbers"},
 		{append([]string{"--openings-order", "shuffled"}, two...), "want sequential or random"},
 		{append([]string{"--openings", "nosuch.epd"}, two...), "no such file"},
@@ -113,6 +117,74 @@ func TestWorthSmall(t *testing.T) {
 	again, errw, code := ablate(t, "worth", "--leave-one-out", "lmp,hyper-nmp", "--tree-depth", "4", "--positions", "six",
 		"--pairs", "1", "--nodes", "1000", "--openings", "bench", "--quiet", "--format", "csv", "--out", dir)
 	if code != 0 || !strings.Contains(errw, "done already") || strings.Split(again, "\n")[1] != lines[1] {
+		t.Errorf("rerun: exit %d %s\n%s", code, errw, again)
+	}
+}
+
+// TestWorthBudgetsBadInput: a bad ladder is an error naming the item, with
+// exit 2, before any game.
+func TestWorthBudgetsBadInput(t *testing.T) {
+	base := []string{"worth", "--leave-one-out", "lmp", "--tree-depth", "2", "--positions", "six", "--pairs", "1", "--quiet"}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--budgets", ""}, "the list is empty"},
+		{[]string{"--budgets", "nodes=0"}, `budget "nodes=0"`},
+		{[]string{"--budgets", "nodes=-2500"}, `budget "nodes=-2500"`},
+		{[]string{"--budgets", "nodes=1000+0.1"}, `budget "nodes=1000+0.1"`},
+		{[]string{"--budgets", "nodes=1000,tc=10+"}, `budget "tc=10+"`},
+		{[]string{"--budgets", "1000"}, `budget "1000": name its kind`},
+		{[]string{"--budgets", "nodes=1000", "--nodes", "500"}, "--budgets with --nodes"},
+		{[]string{"--budgets", "nodes=1000", "--precision", "0"}, `precision "0"`},
+	} {
+		_, errw, code := ablate(t, append(base, c.args...)...)
+		if code != 2 || !strings.Contains(errw, c.want) || strings.Contains(errw, "match -lmp") {
+			t.Errorf("%v: exit %d, %q; want 2 and %q, before any match", c.args, code, errw, c.want)
+		}
+	}
+}
+
+// TestWorthLadder: every configuration at every budget, one match a cell in
+// its own directory; worth.csv has a budget column and the depths; the
+// table has a column a budget; a rerun reuses every cell.
+func TestWorthLadder(t *testing.T) {
+	dir := t.TempDir()
+	args := []string{"worth", "--leave-one-out", "lmp,nmp", "--tree-depth", "3", "--positions", "six", "--pairs", "2",
+		"--budgets", "nodes=500,2000", "--openings", "bench", "--quiet", "--out", dir}
+	table, errw, code := ablate(t, args...)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errw)
+	}
+	for _, want := range []string{"nodes=500", "nodes=2000", "-lmp", "-nmp", "(4 g, d "} {
+		if !strings.Contains(table, want) {
+			t.Errorf("the table has no %q:\n%s", want, table)
+		}
+	}
+	f, err := os.Open(filepath.Join(dir, "worth.csv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows, err := results.ReadWorthCSV(f, "worth.csv")
+	f.Close()
+	if err != nil || len(rows) != 4 {
+		t.Fatalf("%d rows: %v", len(rows), err)
+	}
+	for i, want := range []string{"-lmp nodes=500", "-lmp nodes=2000", "-nmp nodes=500", "-nmp nodes=2000"} {
+		r := rows[i]
+		if r.Config+" "+r.Budget != want || r.Games != 4 || r.MeanDepth <= 0 || r.RefMeanDepth <= 0 {
+			t.Errorf("row %d: %s %s, %d games, depths %.2f/%.2f; want %s", i, r.Config, r.Budget, r.Games, r.MeanDepth, r.RefMeanDepth, want)
+		}
+		if _, err := os.Stat(filepath.Join(dir, r.MatchDir(), "games.pgn.gz")); err != nil {
+			t.Error(err)
+		}
+	}
+	// A bigger budget buys more depth.
+	if rows[1].MeanDepth <= rows[0].MeanDepth {
+		t.Errorf("depth at 2000 nodes %.2f, at 500 %.2f", rows[1].MeanDepth, rows[0].MeanDepth)
+	}
+	again, errw, code := ablate(t, args...)
+	if code != 0 || strings.Count(errw, "done already") != 4 || again != table {
 		t.Errorf("rerun: exit %d %s\n%s", code, errw, again)
 	}
 }

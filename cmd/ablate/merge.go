@@ -1,7 +1,9 @@
 package main
 
 import (
+	"compress/gzip"
 	"encoding/csv"
+	"encoding/json"
 	"fmt"
 	"io"
 	"os"
@@ -13,6 +15,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/ablate-chess/ablate/engine/chess"
 	"github.com/ablate-chess/ablate/results"
 )
 
@@ -24,7 +27,7 @@ func mergeCommand() *cli.Command {
 		Description: "Reads the shards' directories (ablate run --shard I/N --out DIR, or ablate match\n" +
 			"--shard I/N --out DIR) and writes OUT: for a run, records.csv and summary.csv\n" +
 			"byte for byte those of the run unsharded (but for the time columns) and a run.json\n" +
-			"listing the shards and their hosts; for a match, games.pgn in pair order, pairs.csv,\n" +
+			"listing the shards and their hosts; for a match, games.pgn.gz in pair order, pairs.csv,\n" +
 			"and match.json with the pentanomial counts added and Elo and SPRT recomputed.\n" +
 			"It refuses, naming the directories, shards of different plans or builds, a shard\n" +
 			"given twice, a job in two shards, a shard missing or unfinished; --allow-partial\n" +
@@ -320,7 +323,7 @@ func mergeMatchDirs(out string, dirs []string, partial bool, errw io.Writer) (*r
 			owner[p.Pair] = d
 		}
 		pairs = append(pairs, ps...)
-		data, err := os.ReadFile(filepath.Join(d, "games.pgn"))
+		data, err := readGames(d)
 		if err != nil {
 			return nil, badInput(err)
 		}
@@ -332,38 +335,47 @@ func mergeMatchDirs(out string, dirs []string, partial bool, errw io.Writer) (*r
 		shards[i] = &s
 	}
 	sort.Slice(pairs, func(i, j int) bool { return pairs[i].Pair < pairs[j].Pair })
-	var score results.Score
+	merged := *infos[0]
+	// The stop rule, applied in pair order as one whole match applies it:
+	// pairs that shards played past the stop are not counted.
+	var rule results.Stop
+	if merged.SPRT != "" {
+		if rule.SPRT, err = results.ParseSPRT(merged.SPRT); err != nil {
+			return nil, badInput(err)
+		}
+	}
+	var req struct {
+		Precision float64 `json:"precision"`
+	}
+	json.Unmarshal(merged.Request, &req)
+	rule.Precision = req.Precision
+	score, counted := rule.Count(pairs)
+	pairs = pairs[:counted]
 	var pgn strings.Builder
 	for _, p := range pairs {
-		score.AddPair(results.Points(p.Game1, true), results.Points(p.Game2, false))
 		for g := 1; g <= 2; g++ {
 			text, ok := games[fmt.Sprintf("%d.%d", p.Pair, g)]
 			if !ok {
-				return nil, badInput(fmt.Errorf("%s: pair %d has no game %d in games.pgn", owner[p.Pair], p.Pair, g))
+				return nil, badInput(fmt.Errorf("%s: pair %d has no game %d in its games", owner[p.Pair], p.Pair, g))
 			}
 			pgn.WriteString(text)
 		}
 	}
-	merged := *infos[0]
 	merged.Shard, merged.Shards = nil, listShards(shards)
 	merged.Complete = len(missing) == 0
 	for _, mi := range infos {
 		merged.Complete = merged.Complete && mi.Complete
 	}
-	var sprt *results.SPRT
-	if merged.SPRT != "" {
-		if sprt, err = results.ParseSPRT(merged.SPRT); err != nil {
-			return nil, badInput(err)
-		}
-	}
-	merged.Result = score.Result(sprt)
+	merged.Result = score.Result(rule.SPRT)
+	_, _, merged.Result.Precise = rule.Check(score)
+	merged.Result.DepthA, merged.Result.DepthB = results.MeanDepths(pairs)
 	if len(pairs) < merged.PairsAsked {
 		fmt.Fprintf(errw, "merge: %d of %d pairs (shards %v missing or unfinished)\n", len(pairs), merged.PairsAsked, missing)
 	}
 	if err := os.MkdirAll(out, 0o755); err != nil {
 		return nil, badInput(err)
 	}
-	if err := os.WriteFile(filepath.Join(out, "games.pgn"), []byte(pgn.String()), 0o644); err != nil {
+	if err := writeGames(filepath.Join(out, results.GamesName), pgn.String()); err != nil {
 		return nil, err
 	}
 	f, err := os.Create(filepath.Join(out, "pairs.csv"))
@@ -397,12 +409,12 @@ func mergeWorthShards(c *cli.Context, out string, dirs []string) error {
 		return badInput(err)
 	}
 	for i := range rows {
-		name := slug(rows[i].Group) + "__" + slug(rows[i].Config)
+		name := rows[i].MatchDir()
 		var parts []string
 		for _, d := range dirs {
-			parts = append(parts, filepath.Join(d, "matches", name))
+			parts = append(parts, filepath.Join(d, name))
 		}
-		mi, err := mergeMatchDirs(filepath.Join(out, "matches", name), parts, c.Bool("allow-partial"), c.App.ErrWriter)
+		mi, err := mergeMatchDirs(filepath.Join(out, name), parts, c.Bool("allow-partial"), c.App.ErrWriter)
 		if err != nil {
 			return err
 		}
@@ -465,4 +477,31 @@ func pgnTag(game, name string) string {
 		}
 	}
 	return ""
+}
+
+// readGames reads a match directory's games, gzipped or not.
+func readGames(dir string) ([]byte, error) {
+	f, err := chess.OpenPGN(results.GamesFile(dir))
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return io.ReadAll(f)
+}
+
+// writeGames writes PGN text gzipped.
+func writeGames(path, text string) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	zw := gzip.NewWriter(f)
+	_, err = io.WriteString(zw, text)
+	if cerr := zw.Close(); err == nil {
+		err = cerr
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	return err
 }

@@ -152,10 +152,10 @@ func TestMergeMatchShards(t *testing.T) {
 	if merged != whole {
 		t.Errorf("merged statistics differ:\n%s\n%s", merged, whole)
 	}
-	a, _ := os.ReadFile(filepath.Join(tmp, "whole", "games.pgn"))
-	b, _ := os.ReadFile(filepath.Join(tmp, "merged", "games.pgn"))
-	if string(a) != string(b) {
-		t.Error("merged games.pgn differs from the whole match's")
+	a, _ := os.ReadFile(filepath.Join(tmp, "whole", "games.pgn.gz"))
+	b, _ := os.ReadFile(filepath.Join(tmp, "merged", "games.pgn.gz"))
+	if len(a) == 0 || string(a) != string(b) {
+		t.Error("merged games.pgn.gz differs from the whole match's")
 	}
 }
 
@@ -167,5 +167,20 @@ func TestMergeWorthShards(t *testing.T) {
 	_, whole, merged := shardsAndWhole(t, args, "w", 1, 2)
 	if merged != whole {
 		t.Errorf("merged worth differs:\n%s\n%s", merged, whole)
+	}
+}
+
+// TestMergeWorthLadderShards: a worth ladder with a precision stop, played
+// in two shards and merged, gives the unsharded ladder's table: the merge
+// stops each match where the whole match stopped.
+func TestMergeWorthLadderShards(t *testing.T) {
+	args := []string{"worth", "--leave-one-out", "lmp", "--tree-depth", "3", "--positions", "six", "--pairs", "60",
+		"--precision", "400", "--budgets", "nodes=300,600", "--openings", "bench", "--quiet", "--format", "csv"}
+	_, whole, merged := shardsAndWhole(t, args, "w", 1, 2)
+	if merged != whole {
+		t.Errorf("merged ladder differs:\n%s\n%s", merged, whole)
+	}
+	if !strings.Contains(whole, "nodes=300") || strings.Contains(whole, ",120,") {
+		t.Errorf("the precision did not stop the matches:\n%s", whole)
 	}
 }

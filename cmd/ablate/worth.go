@@ -32,6 +32,8 @@ func worthCommand() *cli.Command {
 		Flags: flags(matchFlags(), []cli.Flag{
 			&cli.StringFlag{Name: "leave-one-out", Usage: "techniques `a,b,c`: the base against the base without each"},
 			&cli.StringFlag{Name: "base", Usage: "the leave-one-out's base `SPEC` (default: the engine's default preset)"},
+			&cli.StringFlag{Name: "budgets", Usage: "a ladder: every configuration against its reference at each budget, " +
+				"`LIST` as in nodes=2500,10000,40000 or tc=2+0.02,10+0.1 (or both: nodes=2500,tc=10+0.1)"},
 			positionsFlag("", "positions of the tree-size run (default bench, or the experiment's)"),
 			&cli.IntFlag{Name: "tree-depth", Usage: "depth of the tree-size run (default 10, or the experiment's)"},
 			&cli.StringFlag{Name: "run", Usage: "take tree sizes from this run `DIR` instead of running them"},
@@ -84,6 +86,10 @@ func worthAction(c *cli.Context) error {
 	if s.Shard, err = experiments.ParseShard(c.String("shard"), os.Getenv); err != nil {
 		return badInput(err)
 	}
+	budgets, err := worthBudgets(c, plan.Match)
+	if err != nil {
+		return badInput(err)
+	}
 
 	groups := plan.Groups()
 	if plan.Match != nil && len(plan.Match.Groups) > 0 {
@@ -132,8 +138,14 @@ func worthAction(c *cli.Context) error {
 		byConfig[sums[i].Group+"\x00"+sums[i].Config] = &sums[i]
 	}
 
-	// Strength: each row against its group's reference.
-	var rows []results.WorthRow
+	// Strength: each row against its group's reference, at each budget
+	// (budget by budget, the cheapest first, so that an interrupted
+	// ladder has its low rungs whole); one match a cell.
+	type cell struct {
+		row, ref *experiments.Row
+		sum      *results.Summary
+	}
+	var cells []cell
 	for _, group := range groups {
 		ref := plan.ReferenceOf(group)
 		for i := range plan.Rows {
@@ -145,22 +157,45 @@ func worthAction(c *cli.Context) error {
 			if sum == nil {
 				return badInput(fmt.Errorf("the run has no records of %s / %s", group, row.Name))
 			}
-			a := match.Player{Name: row.Name, Spec: row.Spec, Subject: plan.Subject, Config: row.Config}
-			b := match.Player{Name: ref.Name, Spec: ref.Spec, Subject: plan.Subject, Config: ref.Config}
-			ms := s
-			ms.Configs = []string{row.Name + "=" + row.Spec, ref.Name + "=" + ref.Spec}
-			m, err := buildMatch(ms, a, b)
+			cells = append(cells, cell{row, ref, sum})
+		}
+	}
+	rows := make([]results.WorthRow, len(cells)*max(1, len(budgets)))
+	for bi := range max(1, len(budgets)) {
+		ms := s
+		budget := ""
+		if len(budgets) > 0 {
+			b := budgets[bi]
+			budget = b.String()
+			ms.Nodes, ms.Depth, ms.TC, ms.MoveTime = b.Nodes, 0, "", 0
+			if b.TC != nil {
+				ms.TC = b.TC.String()
+			}
+		}
+		for ci, x := range cells {
+			a := match.Player{Name: x.row.Name, Spec: x.row.Spec, Subject: plan.Subject, Config: x.row.Config}
+			b := match.Player{Name: x.ref.Name, Spec: x.ref.Spec, Subject: plan.Subject, Config: x.ref.Config}
+			cs := ms
+			cs.Configs = []string{x.row.Name + "=" + x.row.Spec, x.ref.Name + "=" + x.ref.Spec}
+			m, err := buildMatch(cs, a, b)
 			if err != nil {
 				return badInput(err)
 			}
-			fmt.Fprintf(c.App.ErrWriter, "match %s vs %s (%s): %d pairs, %s\n", row.Name, ref.Name, group, m.Pairs, m.Limits.String())
-			res, err := worthMatch(c, m, ms, out, group, row.Name)
+			w := results.NewWorthRow(x.sum, &results.MatchResult{}, m.Limits.String())
+			w.Positions, w.Budget = x.row.Suite.Name, budget
+			fmt.Fprintf(c.App.ErrWriter, "match %s vs %s (%s): %d pairs, %s\n", x.row.Name, x.ref.Name, x.row.Group, m.Pairs, m.Limits.String())
+			dir := ""
+			if out != "" {
+				dir = filepath.Join(out, w.MatchDir())
+			}
+			res, err := worthMatch(c, m, cs, dir)
 			if err != nil {
 				return err
 			}
-			w := results.NewWorthRow(sum, res, m.Limits.String())
-			w.Positions = row.Suite.Name
-			rows = append(rows, w)
+			w.SetResult(res)
+			// The table and worth.csv go configuration by configuration,
+			// each with its budgets in the order given.
+			rows[ci*max(1, len(budgets))+bi] = w
 		}
 	}
 	if out != "" {
@@ -182,13 +217,11 @@ func worthAction(c *cli.Context) error {
 // worthMatch plays one match of a worth, in its own directory under out
 // when there is one: a match already complete there with the same
 // settings is reused, an interrupted one finished.
-func worthMatch(c *cli.Context, m *match.Match, s matchSettings, out, group, config string) (*results.MatchResult, error) {
-	dir := ""
+func worthMatch(c *cli.Context, m *match.Match, s matchSettings, dir string) (*results.MatchResult, error) {
 	req, _ := json.Marshal(s)
 	info := &results.MatchInfo{Args: append([]string{"ablate"}, os.Args[min(1, len(os.Args)):]...), Request: req,
 		Started: time.Now().UTC()}
-	if out != "" {
-		dir = filepath.Join(out, "matches", slug(group)+"__"+slug(config))
+	if dir != "" {
 		if prev, err := results.ReadMatchInfo(dir); err == nil {
 			var was matchSettings
 			if was.Shard.Count == 0 { // made before shards
@@ -213,19 +246,28 @@ func worthMatch(c *cli.Context, m *match.Match, s matchSettings, out, group, con
 	if err != nil {
 		return nil, err
 	}
-	return o.Score.Result(m.SPRT), nil
+	return o.Result(m), nil
 }
 
-// slug makes a name safe as a directory name.
-func slug(s string) string {
-	var b strings.Builder
-	for _, r := range s {
-		switch {
-		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9', r == '-', r == '+', r == '.':
-			b.WriteRune(r)
-		default:
-			b.WriteByte('_')
+// worthBudgets reads the ladder's budgets: --budgets, or the experiment's
+// [match] budgets; none means one match a configuration, at the match
+// settings' limit.
+func worthBudgets(c *cli.Context, ms *experiments.MatchSection) ([]match.Budget, error) {
+	list, flag := c.String("budgets"), "--budgets"
+	if !c.IsSet("budgets") {
+		if ms == nil || ms.Budgets == "" {
+			return nil, nil
+		}
+		list, flag = ms.Budgets, "[match] budgets"
+	}
+	for _, f := range []string{"nodes", "depth", "tc", "movetime"} {
+		if c.IsSet(f) && c.IsSet("budgets") {
+			return nil, fmt.Errorf("--budgets with --%s: the budgets are the limits; give one", f)
 		}
 	}
-	return b.String()
+	b, err := match.ParseBudgets(list)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", flag, err)
+	}
+	return b, nil
 }

@@ -3,7 +3,9 @@ package match
 import (
 	"errors"
 	"fmt"
+	"math"
 	"strconv"
+	"strings"
 	"sync/atomic"
 	"time"
 
@@ -35,15 +37,16 @@ type TimeControl struct{ Base, Inc time.Duration }
 
 // ParseTC reads "10+0.1" (seconds, increment) or "10".
 func ParseTC(s string) (*TimeControl, error) {
-	base, inc, _ := cutPlus(s)
+	base, inc, plus := cutPlus(s)
 	b, err1 := strconv.ParseFloat(base, 64)
 	i := 0.0
 	var err2 error
-	if inc != "" {
-		i, err2 = strconv.ParseFloat(inc, 64)
+	if plus {
+		i, err2 = strconv.ParseFloat(inc, 64) // "10+" has no increment: an error
 	}
-	if err1 != nil || err2 != nil || b <= 0 || i < 0 || b > 1e6 || i > 1e4 {
-		return nil, fmt.Errorf("--tc %q: want seconds+increment, as in 10+0.1", s)
+	if err1 != nil || err2 != nil || b <= 0 || i < 0 || b > 1e6 || i > 1e4 ||
+		math.IsNaN(b) || math.IsNaN(i) || strings.ContainsAny(s, " \t_") {
+		return nil, fmt.Errorf("tc %q: want seconds+increment, as in 10+0.1", s)
 	}
 	return &TimeControl{time.Duration(b * float64(time.Second)), time.Duration(i * float64(time.Second))}, nil
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"github.com/ablate-chess/ablate/engine/chess"
@@ -137,6 +138,55 @@ func Records(pairs []*Pair, a string) []results.PairRecord {
 		out[i] = results.PairRecord{Pair: p.Index + 1, Opening: p.Opening, Game1: p.Games[0].Result, Game2: p.Games[1].Result,
 			Points: x + y, Reason1: p.Games[0].Reason, Reason2: p.Games[1].Reason,
 			Plies1: len(p.Games[0].Moves), Plies2: len(p.Games[1].Moves)}
+		out[i].DepthA, out[i].DepthB = p.meanDepths(a)
 	}
 	return out
+}
+
+// meanDepths is the mean depth of A's moves in the pair and of B's: the
+// depths in the moves' comments, book moves and unknown depths left out.
+func (p *Pair) meanDepths(a string) (float64, float64) {
+	var sum, n [2]int // A's, B's
+	for _, g := range p.Games {
+		mover := g.White // the side to move at the start moves first
+		if g.Start.SideToMove() == chess.Black {
+			mover = g.Black
+		}
+		for _, c := range g.Comments {
+			if d, ok := commentDepth(c); ok {
+				side := 1
+				if mover == a {
+					side = 0
+				}
+				sum[side] += d
+				n[side]++
+			}
+			if mover == g.White {
+				mover = g.Black
+			} else {
+				mover = g.White
+			}
+		}
+	}
+	mean := func(i int) float64 {
+		if n[i] == 0 {
+			return 0
+		}
+		return float64(sum[i]) / float64(n[i])
+	}
+	return mean(0), mean(1)
+}
+
+// commentDepth reads the depth from a move's comment ("+0.25/8",
+// "-M3/12 0.104s"); a book move or an unknown score has none.
+func commentDepth(c string) (int, bool) {
+	_, rest, ok := strings.Cut(c, "/")
+	if !ok {
+		return 0, false
+	}
+	if i := strings.IndexByte(rest, ' '); i >= 0 {
+		rest = rest[:i]
+	}
+	d, err := strconv.Atoi(rest)
+	return d, err == nil
 }

@@ -36,8 +36,11 @@ type Match struct {
 	Limits       Limits
 	Adjudication Adjudication
 	SPRT         *results.SPRT // nil: play every pair
-	Workers      int           // games at once
-	Event, Date  string        // PGN tags
+	// Precision, if above 0, stops the match once its Elo's 95% interval
+	// is at most this wide either side (Pairs is then the cap).
+	Precision   float64
+	Workers     int    // games at once
+	Event, Date string // PGN tags
 	// Shard, if it has more than one part, plays only the pairs it holds
 	// (Shard.HoldsPair) and leaves the SPRT to the merge of the shards.
 	Shard experiments.Shard
@@ -71,6 +74,16 @@ type Outcome struct {
 	Score   results.Score
 	LLR     float64
 	Verdict string // the SPRT's, "H0" or "H1"; "" if none or undecided
+	Precise bool   // stopped by Match.Precision
+}
+
+// Result is the outcome's statistics, with the depths each side reached.
+func (o *Outcome) Result(m *Match) *results.MatchResult {
+	r := o.Score.Result(m.SPRT)
+	r.Precise = o.Precise
+	r.TimeLossesA, r.TimeLossesB = o.TimeLosses(m.A.Name)
+	r.DepthA, r.DepthB = results.MeanDepths(Records(o.Pairs, m.A.Name))
+	return r
 }
 
 // TimeLosses counts the games each player lost on time: A's, then B's.
@@ -107,15 +120,17 @@ func (m *Match) Run(ctx context.Context) (*Outcome, error) {
 		}
 	}
 	mine := m.Shard.HoldsPair
-	sprt := m.SPRT
+	// A shard plays all its pairs: the merge of the shards decides where
+	// the match stops.
+	rule := results.Stop{SPRT: m.SPRT, Precision: m.Precision}
 	if m.Shard.Count > 1 {
-		sprt = nil
+		rule = results.Stop{}
 	}
 	next := 0
 	// count adds the finished pairs at the front, in order; it reports
 	// whether the SPRT has decided, after which nothing more is counted.
 	count := func() bool {
-		for next < m.Pairs && out.Verdict == "" {
+		for next < m.Pairs && out.Verdict == "" && !out.Precise {
 			if !mine(next) {
 				next++
 				continue
@@ -129,11 +144,9 @@ func (m *Match) Run(ctx context.Context) (*Outcome, error) {
 			out.Score.AddPair(a, b)
 			out.Pairs = append(out.Pairs, p)
 			next++
-			if sprt != nil {
-				out.LLR = sprt.LLR(out.Score)
-				if out.Verdict = sprt.Verdict(out.LLR); out.Verdict != "" {
-					return true
-				}
+			out.LLR, out.Verdict, out.Precise = rule.Check(out.Score)
+			if out.Verdict != "" || out.Precise {
+				return true
 			}
 		}
 		return false
@@ -192,7 +205,7 @@ func (m *Match) Run(ctx context.Context) (*Outcome, error) {
 				}
 			}
 			before := next
-			if count() || out.Verdict != "" {
+			if count() || out.Verdict != "" || out.Precise {
 				stop.Store(true)
 			}
 			if next > before && m.OnProgress != nil {
@@ -205,7 +218,7 @@ func (m *Match) Run(ctx context.Context) (*Outcome, error) {
 	if firstErr != nil {
 		return out, firstErr
 	}
-	if out.Verdict == "" && next < m.Pairs {
+	if out.Verdict == "" && !out.Precise && next < m.Pairs {
 		return out, ctx.Err()
 	}
 	return out, nil

@@ -3,7 +3,6 @@ package match
 import (
 	"fmt"
 	"math/rand/v2"
-	"os"
 	"strings"
 
 	"github.com/ablate-chess/ablate/engine/chess"
@@ -20,10 +19,10 @@ type Opening struct {
 }
 
 // LoadOpenings reads openings from a built-in suite, an EPD/FEN file or a
-// PGN file (.pgn: each game's moves, from its start, are an opening).
+// PGN file (.pgn or .pgn.gz: each game's moves, from its start, are an opening).
 func LoadOpenings(nameOrPath string) ([]Opening, error) {
-	if strings.HasSuffix(strings.ToLower(nameOrPath), ".pgn") {
-		f, err := os.Open(nameOrPath)
+	if lower := strings.ToLower(nameOrPath); strings.HasSuffix(lower, ".pgn") || strings.HasSuffix(lower, ".pgn.gz") {
+		f, err := chess.OpenPGN(nameOrPath)
 		if err != nil {
 			return nil, err
 		}

@@ -36,6 +36,9 @@ func main() {
 	maxPlies := flag.Int("max-plies", 16, "longest line kept")
 	depth := flag.Int("depth", 14, "Stockfish's search depth")
 	margin := flag.Int("margin", 40, "keep positions Stockfish scores within this many centipawns of 0")
+	minScore := flag.Int("min-score", 0, "and at least this many centipawns from 0, for one side or the other (an unbalanced suite)")
+	prefix := flag.String("id", "open", "the positions' id prefix")
+	title := flag.String("title", "The opening suite", "the suite's name in its first comment line")
 	engine := flag.String("engine", "/usr/games/stockfish", "the scoring engine")
 	workers := flag.Int("j", 2, "engines at once")
 	flag.Parse()
@@ -100,24 +103,32 @@ func main() {
 
 	w := bufio.NewWriter(os.Stdout)
 	defer w.Flush()
+	keep := func(l *line) bool { return !l.mate && abs(l.score) <= *margin && abs(l.score) >= *minScore }
 	kept := 0
-	for _, l := range lines {
-		if !l.mate && abs(l.score) <= *margin {
+	for i := range lines {
+		if keep(&lines[i]) {
 			kept++
 		}
 	}
-	fmt.Fprintf(w, "# The opening suite: %d positions for game pairs. Made by positions/tools/make-openings.sh:\n", kept)
+	fmt.Fprintf(w, "# %s: %d positions for game pairs. Made by positions/tools/make-openings.sh:\n", *title, kept)
 	fmt.Fprintf(w, "# every line of Scid's ECO file (scid.eco, Debian's scid-data) of %d to %d plies, played\n", *minPlies, *maxPlies)
 	fmt.Fprintf(w, "# out; each position reached once, scored by %s at depth %d (one thread, 16 MB,\n", name, *depth)
-	fmt.Fprintf(w, "# ucinewgame before each); kept if the score is within %d cp of 0. ce is that score, for\n", *margin)
-	fmt.Fprintf(w, "# the side to move; c0 the ECO code and name, c1 the moves.\n")
+	if *minScore > 0 {
+		fmt.Fprintf(w, "# ucinewgame before each); kept if the score is %d to %d cp from 0, either side ahead. ce is that\n", *minScore, *margin)
+		fmt.Fprintf(w, "# score, for")
+	} else {
+		fmt.Fprintf(w, "# ucinewgame before each); kept if the score is within %d cp of 0. ce is that score, for\n", *margin)
+		fmt.Fprintf(w, "#")
+	}
+	fmt.Fprintf(w, " the side to move; c0 the ECO code and name, c1 the moves.\n")
 	n := 0
-	for _, l := range lines {
-		if l.mate || abs(l.score) > *margin {
+	for i := range lines {
+		l := &lines[i]
+		if !keep(l) {
 			continue
 		}
 		n++
-		fmt.Fprintf(w, "%s id \"open-%04d\"; ce %d; c0 \"%s %s\"; c1 \"%s\";\n", l.fen, n, l.score, l.eco, l.name, strings.Join(l.san, " "))
+		fmt.Fprintf(w, "%s id \"%s-%04d\"; ce %d; c0 \"%s %s\"; c1 \"%s\";\n", l.fen, *prefix, n, l.score, l.eco, l.name, strings.Join(l.san, " "))
 	}
 }
 
