@@ -132,6 +132,10 @@ type WorthPoint struct {
 	Elo, EloError float64
 	Games         int
 	HasRatio      bool
+	// In a worth ladder: the budget ("nodes=10000", "tc=10+0.1") and the
+	// mean depth the configuration and its reference reached.
+	Budget                  string
+	MeanDepth, RefMeanDepth float64
 }
 
 // Data is everything a report draws of one run.
@@ -187,7 +191,7 @@ func Build(r *Run) *Data {
 	}
 	for _, w := range r.Worth {
 		d.Worth = append(d.Worth, WorthPoint{Config: w.Config, NodeRatio: w.NodeRatio, Elo: w.Elo, EloError: w.EloError,
-			Games: w.Games, HasRatio: !w.NoRatio})
+			Games: w.Games, HasRatio: !w.NoRatio, Budget: w.Budget, MeanDepth: w.MeanDepth, RefMeanDepth: w.RefMeanDepth})
 	}
 	return d
 }

@@ -143,15 +143,23 @@ func view(r *Run) runView {
 	}
 	v.Summary = summaryTable(r.Summary)
 	if len(r.Worth) > 0 {
-		t := &table{Header: []string{"config", "vs", "depth", "nodes ×", "Elo (95%)", "nElo (95%)", "LOS", "W-D-L", "games"}}
+		t := &table{Header: []string{"config", "vs", "depth", "nodes ×", "budget", "Elo (95%)", "nElo (95%)", "LOS", "W-D-L",
+			"games", "depth reached"}}
 		for _, w := range r.Worth {
 			ratio := strconv.FormatFloat(w.NodeRatio, 'f', 3, 64)
 			if w.NoRatio {
 				ratio = "cut short"
 			}
-			t.Rows = append(t.Rows, []string{w.Config, w.Reference, strconv.Itoa(w.Depth), ratio,
+			budget, reached := w.Budget, ""
+			if budget == "" {
+				budget = w.Limits
+			}
+			if w.MeanDepth > 0 {
+				reached = fmt.Sprintf("%.1f / %.1f", w.MeanDepth, w.RefMeanDepth)
+			}
+			t.Rows = append(t.Rows, []string{w.Config, w.Reference, strconv.Itoa(w.Depth), ratio, budget,
 				fmt.Sprintf("%+.1f ± %.1f", w.Elo, w.EloError), fmt.Sprintf("%+.1f ± %.1f", w.NElo, w.NEloError),
-				fmt.Sprintf("%.1f%%", 100*w.LOS), fmt.Sprintf("%d-%d-%d", w.Wins, w.Draws, w.Losses), strconv.Itoa(w.Games)})
+				fmt.Sprintf("%.1f%%", 100*w.LOS), fmt.Sprintf("%d-%d-%d", w.Wins, w.Draws, w.Losses), strconv.Itoa(w.Games), reached})
 		}
 		v.Worth = t
 	}
@@ -197,7 +205,7 @@ table { border-collapse: collapse; font-size: 0.85em; margin: 0.5em 0; }
 th, td { border: 1px solid #ccc; padding: 0.2em 0.5em; text-align: right; }
 th:first-child, td:first-child, th:nth-child(2), td:nth-child(2) { text-align: left; }
 .figures { display: grid; grid-template-columns: repeat({{if .Multi}}2{{else}}1{{end}}, minmax(0, 1fr)); gap: 1em; }
-figure { margin: 0; } figure svg { max-width: 100%; height: auto; }
+figure { margin: 0; } figure svg { width: 100%; height: auto; }
 figcaption, .caption { font-size: 0.85em; color: #555; }
 .provenance td { text-align: left; }
 </style>

@@ -6,6 +6,7 @@ import (
 	"image/color"
 	"math"
 	"sort"
+	"strconv"
 	"strings"
 
 	"gonum.org/v1/plot"
@@ -23,10 +24,12 @@ type Figure struct {
 	Plot    *plot.Plot
 }
 
-// The size every plot is drawn at.
+// The size every plot is drawn at: a page's width (the HTML scales it to
+// the column), with the legend in a column of its own at the right, where
+// it covers no data.
 const (
-	figWidth  = 6.5 * vg.Inch
-	figHeight = 4 * vg.Inch
+	figWidth  = 10 * vg.Inch
+	figHeight = 5 * vg.Inch
 )
 
 // Figures draws every plot of a run's data: per group, nodes by depth,
@@ -57,13 +60,33 @@ func Figures(d *Data) ([]Figure, error) {
 			figs = append(figs, Figure{Name: f.name + "-" + slug, Title: p.Title.Text, Caption: f.caption, Plot: p})
 		}
 	}
-	if len(d.Worth) > 0 {
-		p, err := worthPlot(d.Worth)
+	var single, ladder []WorthPoint
+	for _, w := range d.Worth {
+		if w.Budget == "" {
+			single = append(single, w)
+		} else {
+			ladder = append(ladder, w)
+		}
+	}
+	if len(single) > 0 {
+		p, err := worthPlot(single)
 		if err != nil {
 			return nil, err
 		}
 		figs = append(figs, Figure{Name: "worth", Title: p.Title.Text,
 			Caption: "Each configuration's Elo against its reference (95% interval) beside its tree size against it: what a technique saves, and what it is worth.", Plot: p})
+	}
+	for _, kind := range []string{"nodes", "tc"} {
+		p, err := ladderPlot(ladder, kind)
+		if err != nil {
+			return nil, err
+		}
+		if p == nil {
+			continue
+		}
+		figs = append(figs, Figure{Name: "worth-by-" + kind, Title: p.Title.Text,
+			Caption: "Each configuration's Elo against its reference at each budget (log scale), its 95% interval as a band; " +
+				"the labels give the mean depth the configuration and its reference reached there.", Plot: p})
 	}
 	return figs, nil
 }
@@ -421,15 +444,147 @@ func maxRatio(w worthPoints) float64 {
 	return m
 }
 
-// Encode draws a figure as SVG or PNG.
+// Encode draws a figure as SVG or PNG: the plot, and its legend in a
+// column at the right.
 func (f *Figure) Encode(format string) ([]byte, error) {
-	wt, err := f.Plot.WriterTo(figWidth, figHeight, format)
+	cw, err := draw.NewFormattedCanvas(figWidth, figHeight, format)
 	if err != nil {
 		return nil, err
 	}
+	c := draw.New(cw)
+	p := *f.Plot
+	legend := p.Legend
+	p.Legend = plot.NewLegend()
+	if width := legend.Rectangle(c).Size().X; width > 0 {
+		pad := vg.Points(12)
+		p.Draw(draw.Crop(c, 0, -(width + pad), 0, 0))
+		legend.Top, legend.Left, legend.YOffs = true, true, -p.Title.TextStyle.Rectangle(p.Title.Text).Size().Y-p.Title.Padding
+		legend.Draw(draw.Crop(c, c.Max.X-width-pad/2, 0, 0, 0))
+	} else {
+		p.Draw(c)
+	}
 	var b bytes.Buffer
-	if _, err := wt.WriteTo(&b); err != nil {
+	if _, err := cw.WriteTo(&b); err != nil {
 		return nil, err
 	}
 	return b.Bytes(), nil
+}
+
+// budgetSize reads a ladder's budget as a number for its axis: the nodes of
+// "nodes=N", or a clock's seconds for a game of 40 moves, base plus 40
+// increments, of "tc=B+I".
+func budgetSize(budget string) (kind string, size float64, ok bool) {
+	kind, v, _ := strings.Cut(budget, "=")
+	switch kind {
+	case "nodes":
+		n, err := strconv.ParseFloat(v, 64)
+		return kind, n, err == nil && n > 0
+	case "tc":
+		b, i, _ := strings.Cut(v, "+")
+		base, err1 := strconv.ParseFloat(b, 64)
+		inc, err2 := strconv.ParseFloat(i, 64)
+		if i == "" {
+			inc, err2 = 0, nil
+		}
+		return kind, base + 40*inc, err1 == nil && err2 == nil && base > 0
+	}
+	return kind, 0, false
+}
+
+// ladderPlot draws a worth ladder's budgets of one kind: Elo against the
+// budget (log scale), a line a configuration with its 95% interval as a
+// band, each point labelled with the mean depths reached. nil if the
+// ladder has no budget of that kind.
+func ladderPlot(points []WorthPoint, kind string) (*plot.Plot, error) {
+	var configs []string
+	byConfig := map[string][]WorthPoint{}
+	sizes := map[float64]string{}
+	for _, w := range points {
+		k, size, ok := budgetSize(w.Budget)
+		if !ok || k != kind || math.IsNaN(w.Elo) || math.Abs(w.Elo) > 1e6 {
+			continue
+		}
+		if byConfig[w.Config] == nil {
+			configs = append(configs, w.Config)
+		}
+		w.NodeRatio = size // the x of the point
+		byConfig[w.Config] = append(byConfig[w.Config], w)
+		sizes[size] = strings.TrimPrefix(w.Budget, kind+"=")
+	}
+	if len(configs) == 0 {
+		return nil, nil
+	}
+	x := "nodes a move (log scale)"
+	if kind == "tc" {
+		x = "clock: base + increment (log scale of the time for 40 moves)"
+	}
+	p := newPlot(x, "Elo against the reference")
+	p.Title.Text = "Worth by budget"
+	if kind == "tc" {
+		p.Title.Text = "Worth by clock"
+	}
+	p.X.Scale = plot.LogScale{}
+	p.X.Tick.Marker = plot.TickerFunc(func(lo, hi float64) []plot.Tick {
+		var ticks []plot.Tick
+		for size, label := range sizes {
+			ticks = append(ticks, plot.Tick{Value: size, Label: label})
+		}
+		sort.Slice(ticks, func(i, j int) bool { return ticks[i].Value < ticks[j].Value })
+		return ticks
+	})
+	lo, hi := math.Inf(1), math.Inf(-1)
+	for size := range sizes {
+		lo, hi = min(lo, size), max(hi, size)
+	}
+	p.X.Min, p.X.Max = lo/1.5, hi*1.5
+	zero, _ := plotter.NewLine(plotter.XYs{{X: lo / 1.5, Y: 0}, {X: hi * 1.5, Y: 0}})
+	zero.Color, zero.Dashes = color.Gray{Y: 120}, []vg.Length{vg.Points(3), vg.Points(3)}
+	p.Add(zero)
+	for i, c := range configs {
+		pts := byConfig[c]
+		sort.Slice(pts, func(a, b int) bool { return pts[a].NodeRatio < pts[b].NodeRatio })
+		col := plotutil.Color(i)
+		var line, band plotter.XYs
+		labels := plotter.XYLabels{}
+		for _, w := range pts {
+			line = append(line, plotter.XY{X: w.NodeRatio, Y: w.Elo})
+			band = append(band, plotter.XY{X: w.NodeRatio, Y: w.Elo + w.EloError})
+			labels.XYs = append(labels.XYs, plotter.XY{X: w.NodeRatio, Y: w.Elo})
+			labels.Labels = append(labels.Labels, fmt.Sprintf(" d %.1f/%.1f", w.MeanDepth, w.RefMeanDepth))
+		}
+		for j := len(pts) - 1; j >= 0; j-- {
+			band = append(band, plotter.XY{X: pts[j].NodeRatio, Y: pts[j].Elo - pts[j].EloError})
+		}
+		if len(pts) > 1 {
+			poly, err := plotter.NewPolygon(band)
+			if err != nil {
+				return nil, err
+			}
+			r, g, b, _ := col.RGBA()
+			poly.Color = color.NRGBA{R: uint8(r >> 8), G: uint8(g >> 8), B: uint8(b >> 8), A: 40}
+			poly.LineStyle.Width = 0
+			p.Add(poly)
+		}
+		l, sc, err := plotter.NewLinePoints(line)
+		if err != nil {
+			return nil, err
+		}
+		l.Color, sc.Color, sc.Shape = col, col, plotutil.Shape(i)
+		eb, err := plotter.NewYErrorBars(worthPoints(pts))
+		if err != nil {
+			return nil, err
+		}
+		eb.Color = col
+		lab, err := plotter.NewLabels(labels)
+		if err != nil {
+			return nil, err
+		}
+		for j := range lab.TextStyle {
+			lab.TextStyle[j].Color = col
+			lab.TextStyle[j].Font.Size = vg.Points(7)
+		}
+		p.Add(l, sc, eb, spreadLabels{lab})
+		p.Legend.Add(c, l, sc)
+	}
+	return p, nil
 }
