@@ -1,80 +1,65 @@
 package results
 
 import (
-	"bufio"
 	"encoding/json"
-	"fmt"
-	"os"
 	"path/filepath"
 )
 
-// The journal, dir/records.jsonl, holds one JSON record per line, appended
-// as each job finishes, so an interrupted run loses nothing finished and
-// --resume knows what is left.
+// The journal, dir/records.jsonl, holds one line a finished job: a JSON
+// array of its records (one per iteration), appended as the job finishes,
+// so an interrupted run loses nothing finished, and a job whose line a
+// crash tore is redone whole. Journals written before a job was one line
+// hold one record a line; they are read as they are.
 
 // JournalName is the journal's file name in a run directory.
 const JournalName = "records.jsonl"
 
-// Journal appends records to a run directory's journal.
-type Journal struct {
-	f *os.File
-	w *bufio.Writer
-}
+// Journal appends jobs' records to a run directory's journal.
+type Journal struct{ log *LineLog }
 
 // OpenJournal opens dir's journal for appending, creating it if need be.
 func OpenJournal(dir string) (*Journal, error) {
-	f, err := os.OpenFile(filepath.Join(dir, JournalName), os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
+	log, err := OpenLineLog(filepath.Join(dir, JournalName))
 	if err != nil {
 		return nil, err
 	}
-	return &Journal{f: f, w: bufio.NewWriter(f)}, nil
+	return &Journal{log}, nil
 }
 
-// Append writes one job's records and flushes them to the file.
+// Append writes one job's records as one unit.
 func (j *Journal) Append(recs []Record) error {
-	for i := range recs {
-		data, err := json.Marshal(&recs[i])
-		if err != nil {
-			return err
-		}
-		j.w.Write(data)
-		j.w.WriteByte('\n')
-	}
-	if err := j.w.Flush(); err != nil {
+	data, err := json.Marshal(recs)
+	if err != nil {
 		return err
 	}
-	return j.f.Sync()
+	return j.log.Append(data)
 }
 
 // Close closes the journal.
-func (j *Journal) Close() error { return j.f.Close() }
+func (j *Journal) Close() error { return j.log.Close() }
 
 // ReadJournal reads dir's journal; a missing journal is empty. A torn last
-// line (the run was killed mid-write) is dropped.
+// line (the run was killed mid-write) is dropped, and with it that job.
 func ReadJournal(dir string) ([]Record, error) {
-	path := filepath.Join(dir, JournalName)
-	f, err := os.Open(path)
-	if os.IsNotExist(err) {
-		return nil, nil
-	}
+	var recs []Record
+	err := ReadLineLog(filepath.Join(dir, JournalName), func(line []byte) error {
+		if len(line) > 0 && line[0] == '{' { // one record, as older journals hold
+			var r Record
+			if err := json.Unmarshal(line, &r); err != nil {
+				return err
+			}
+			recs = append(recs, r)
+			return nil
+		}
+		var unit []Record
+		if err := json.Unmarshal(line, &unit); err != nil {
+			return err
+		}
+		recs = append(recs, unit...)
+		return nil
+	})
 	if err != nil {
 		return nil, err
 	}
-	defer f.Close()
-	var recs []Record
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 64*1024), 1024*1024)
-	var pending error
-	for n := 1; sc.Scan(); n++ {
-		if pending != nil {
-			return nil, pending // a bad line that was not the last
-		}
-		var r Record
-		if err := json.Unmarshal(sc.Bytes(), &r); err != nil {
-			pending = fmt.Errorf("%s:%d: %v", path, n, err)
-			continue
-		}
-		recs = append(recs, r)
-	}
-	return recs, sc.Err()
+	return recs, nil
 }

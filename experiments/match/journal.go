@@ -1,10 +1,7 @@
 package match
 
 import (
-	"bufio"
 	"encoding/json"
-	"fmt"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -66,68 +63,53 @@ func (j *gameJSON) game() (*Game, error) {
 }
 
 // Journal appends finished pairs to a match directory's journal.
-type Journal struct{ f *os.File }
+type Journal struct{ log *results.LineLog }
 
-// OpenJournal opens dir's journal for appending.
+// OpenJournal opens dir's journal for appending (a torn last line cut off).
 func OpenJournal(dir string) (*Journal, error) {
-	f, err := os.OpenFile(filepath.Join(dir, JournalName), os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
+	log, err := results.OpenLineLog(filepath.Join(dir, JournalName))
 	if err != nil {
 		return nil, err
 	}
-	return &Journal{f}, nil
+	return &Journal{log}, nil
 }
 
-// Append writes one pair and syncs it to the disk.
+// Append writes one pair as one unit and syncs it to the disk.
 func (j *Journal) Append(p *Pair) error {
 	data, err := json.Marshal(pairJSON{p.Index, p.Opening, [2]gameJSON{p.Games[0].toJSON(), p.Games[1].toJSON()}})
 	if err != nil {
 		return err
 	}
-	if _, err := j.f.Write(append(data, '\n')); err != nil {
-		return err
-	}
-	return j.f.Sync()
+	return j.log.Append(data)
 }
 
 // Close closes the journal.
-func (j *Journal) Close() error { return j.f.Close() }
+func (j *Journal) Close() error { return j.log.Close() }
 
 // ReadJournal reads dir's journal (missing: none). A torn last line, from
-// a kill mid-write, is dropped.
+// a kill mid-write, is dropped: that pair is played again.
 func ReadJournal(dir string) (map[int]*Pair, error) {
-	path := filepath.Join(dir, JournalName)
-	f, err := os.Open(path)
-	if os.IsNotExist(err) {
-		return map[int]*Pair{}, nil
-	}
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
 	out := map[int]*Pair{}
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 64*1024), 16*1024*1024)
-	var pending error
-	for n := 1; sc.Scan(); n++ {
-		if pending != nil {
-			return nil, pending
-		}
+	err := results.ReadLineLog(filepath.Join(dir, JournalName), func(line []byte) error {
 		var pj pairJSON
-		if err := json.Unmarshal(sc.Bytes(), &pj); err != nil {
-			pending = fmt.Errorf("%s:%d: %v", path, n, err)
-			continue
+		if err := json.Unmarshal(line, &pj); err != nil {
+			return err
 		}
 		p := &Pair{Index: pj.Pair, Opening: pj.Opening}
 		for i := range pj.Games {
 			g, err := pj.Games[i].game()
 			if err != nil {
-				return nil, fmt.Errorf("%s:%d: %v", path, n, err)
+				return err
 			}
 			p.Games[i] = g
 		}
 		out[p.Index] = p
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
-	return out, sc.Err()
+	return out, nil
 }
 
 // Records turns counted pairs into pairs.csv rows for player a.
