@@ -14,4 +14,7 @@
 //	openings.epd  2375 balanced openings for game pairs: Scid's ECO lines of
 //	           10 to 16 plies that Stockfish 15.1 scores within 40 cp at
 //	           depth 14 (tools/make-openings.sh, tools/openings)
+//	openings-unbalanced.epd  210 unbalanced openings: the same ECO lines
+//	           that Stockfish scores 90 to 130 cp ahead for one side, as
+//	           fishtest's books of this kind (the same tool, -min-score)
 package positions

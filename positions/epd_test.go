@@ -99,7 +99,7 @@ func TestBuiltinSuites(t *testing.T) {
 			}
 		}
 	}
-	if _, err := Load("no-such-suite"); err == nil || !strings.Contains(err.Error(), "built-in: bench, openings, perft, six") {
+	if _, err := Load("no-such-suite"); err == nil || !strings.Contains(err.Error(), "built-in: bench, openings, openings-unbalanced, perft, six") {
 		t.Errorf("unknown suite error: %v", err)
 	}
 }
@@ -135,38 +135,53 @@ func FuzzParseLine(f *testing.F) {
 	})
 }
 
-// TestOpeningsSuite: the built-in openings are many, distinct, balanced by
-// their stored score, and none is over before it starts.
-func TestOpeningsSuite(t *testing.T) {
-	s, err := Load("openings")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(s.Entries) < 500 {
-		t.Fatalf("%d openings, want at least 500", len(s.Entries))
-	}
-	seen := map[uint64]bool{}
-	for _, e := range s.Entries {
-		if seen[e.Board.Key()] {
-			t.Errorf("%s: a position already in the suite", e.ID)
+// TestOpeningsSuites: the built-in opening suites are many, distinct, of
+// the stored score their rule asks (balanced: within 40 cp; unbalanced: one
+// side 90 to 130 cp ahead), and none is over before it starts.
+func TestOpeningsSuites(t *testing.T) {
+	for _, c := range []struct {
+		name     string
+		min      int
+		lo, hi   int // |ce|
+		unbiased bool
+	}{
+		{"openings", 500, 0, 40, true},
+		{"openings-unbalanced", 200, 90, 130, false},
+	} {
+		s, err := Load(c.name)
+		if err != nil {
+			t.Fatal(err)
 		}
-		seen[e.Board.Key()] = true
-		var l chess.MoveList
-		if e.Board.LegalMoves(&l); l.N == 0 {
-			t.Errorf("%s: no legal move", e.ID)
+		if len(s.Entries) < c.min {
+			t.Fatalf("%s: %d openings, want at least %d", c.name, len(s.Entries), c.min)
 		}
-		if len(e.Comments) != 2 || !strings.Contains(e.Comments[0], " ") {
-			t.Errorf("%s: comments %q", e.ID, e.Comments)
+		seen := map[uint64]bool{}
+		for _, e := range s.Entries {
+			if seen[e.Board.Key()] {
+				t.Errorf("%s: a position already in the suite", e.ID)
+			}
+			seen[e.Board.Key()] = true
+			var l chess.MoveList
+			if e.Board.LegalMoves(&l); l.N == 0 {
+				t.Errorf("%s: no legal move", e.ID)
+			}
+			if len(e.Comments) != 2 || !strings.Contains(e.Comments[0], " ") {
+				t.Errorf("%s: comments %q", e.ID, e.Comments)
+			}
 		}
-	}
-	data, _ := builtin.ReadFile("openings.epd")
-	ces := regexp.MustCompile(`; ce (-?\d+);`).FindAllStringSubmatch(string(data), -1)
-	if len(ces) != len(s.Entries) {
-		t.Fatalf("%d scores for %d openings", len(ces), len(s.Entries))
-	}
-	for _, m := range ces {
-		if v, _ := strconv.Atoi(m[1]); v < -40 || v > 40 {
-			t.Errorf("an opening scored %d cp", v)
+		data, _ := builtin.ReadFile(c.name + ".epd")
+		ces := regexp.MustCompile(`; ce (-?\d+);`).FindAllStringSubmatch(string(data), -1)
+		if len(ces) != len(s.Entries) {
+			t.Fatalf("%s: %d scores for %d openings", c.name, len(ces), len(s.Entries))
+		}
+		for _, m := range ces {
+			v, _ := strconv.Atoi(m[1])
+			if v < 0 {
+				v = -v
+			}
+			if v < c.lo || v > c.hi {
+				t.Errorf("%s: an opening scored %s cp", c.name, m[1])
+			}
 		}
 	}
 }

@@ -2,6 +2,7 @@ package match
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"os/exec"
 	"strings"
@@ -409,8 +410,10 @@ func benchmarkGames(b *testing.B, nodes uint64, workers int) {
 }
 
 func BenchmarkGames(b *testing.B) {
-	b.Run("nodes=1000", func(b *testing.B) { benchmarkGames(b, 1000, 1) })
-	b.Run("nodes=10000", func(b *testing.B) { benchmarkGames(b, 10000, 1) })
+	// The worth ladder's budgets; one worker, so games/s is a core's.
+	for _, n := range []uint64{1000, 2500, 10000, 40000, 160000} {
+		b.Run(fmt.Sprintf("nodes=%d", n), func(b *testing.B) { benchmarkGames(b, n, 1) })
+	}
 }
 
 func BenchmarkMatchWorkers(b *testing.B) {
