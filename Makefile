@@ -8,13 +8,18 @@ FUZZTIME ?= 10s
 build:
 	$(GO) build -buildvcs=true -o $(BIN) ./cmd/ablate
 
-# The whole check CI runs: formatting, vet, unit tests, and the bench node
-# counts against results/bench.csv (ablate check).
+# The whole check CI runs: formatting, tidy modules, vet, unit tests (also
+# without the search's statistics, and the Kubernetes manifests' module),
+# and the bench node counts against results/bench.csv (ablate check).
 test:
 	@unformatted=$$(gofmt -l .); \
 	if [ -n "$$unformatted" ]; then echo "gofmt would change:"; echo "$$unformatted"; exit 1; fi
+	$(GO) mod tidy -diff
+	cd deploy/kubernetes && $(GO) mod tidy -diff
 	$(GO) vet ./...
 	$(GO) test ./...
+	$(GO) test -tags nostats ./engine/... ./experiments/...
+	cd deploy/kubernetes && $(GO) vet ./... && $(GO) test ./...
 	$(GO) run ./cmd/ablate check
 
 # Go benchmarks; compare two runs with benchstat.
