@@ -2,6 +2,7 @@ package results
 
 import (
 	"math"
+	"strings"
 	"testing"
 )
 
@@ -132,5 +133,24 @@ func TestAddPairCountsPentanomial(t *testing.T) {
 	}
 	if s.Pentanomial() != [5]int{1, 1, 3, 1, 1} || s.WL != 2 || s.DD != 1 || s.Wins != 5 || s.Draws != 4 || s.Losses != 5 {
 		t.Errorf("%+v", s)
+	}
+}
+
+// TestTwoDrawRatios: the share of drawn games and fastchess's DrawRatio
+// (pairs of one point: a win and a loss, or two draws) are told apart.
+func TestTwoDrawRatios(t *testing.T) {
+	var s Score
+	s.AddPair(1, 0)     // WL: no drawn game, a pair of one point
+	s.AddPair(0.5, 0.5) // DD: two drawn games
+	s.AddPair(1, 0.5)   // WD: one drawn game
+	s.AddPair(1, 1)     // WW
+	r := s.Result(nil)
+	if r.DrawRatio != 3.0/8 || r.PairDrawRatio != 2.0/4 {
+		t.Errorf("drawn games %.3f, pairs of one point %.3f; want 0.375 and 0.5", r.DrawRatio, r.PairDrawRatio)
+	}
+	var b strings.Builder
+	RenderMatch(&b, "table", "a", "b", r)
+	if !strings.Contains(b.String(), "drawn games") || !strings.Contains(b.String(), "fastchess's DrawRatio") {
+		t.Errorf("the table does not say which draw ratio is which:\n%s", b.String())
 	}
 }

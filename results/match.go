@@ -104,11 +104,14 @@ type MatchResult struct {
 	NElo        float64 `json:"nelo"`
 	NEloError   float64 `json:"nelo_error"`
 	LOS         float64 `json:"los"`
-	DrawRatio   float64 `json:"draw_ratio"`
-	LLR         float64 `json:"llr,omitempty"`
-	Lower       float64 `json:"llr_lower,omitempty"`
-	Upper       float64 `json:"llr_upper,omitempty"`
-	Verdict     string  `json:"verdict,omitempty"`
+	DrawRatio   float64 `json:"draw_ratio"` // drawn games over games
+	// PairDrawRatio is fastchess's DrawRatio: the pairs in the middle
+	// pentanomial bucket (WL or DD, a point each) over the pairs.
+	PairDrawRatio float64 `json:"pair_draw_ratio"`
+	LLR           float64 `json:"llr,omitempty"`
+	Lower         float64 `json:"llr_lower,omitempty"`
+	Upper         float64 `json:"llr_upper,omitempty"`
+	Verdict       string  `json:"verdict,omitempty"`
 	// Precise: the match stopped when its interval was as narrow as asked.
 	Precise bool `json:"precise,omitempty"`
 	// The mean depth each player reached in its moves (out of book), over
@@ -125,7 +128,8 @@ func (s Score) Result(sprt *SPRT) *MatchResult {
 	e := s.Estimate()
 	r := &MatchResult{Games: s.Games(), Pairs: s.Pairs(), Wins: s.Wins, Draws: s.Draws, Losses: s.Losses,
 		Pentanomial: s.Pentanomial(), WL: s.WL, DD: s.DD, Points: s.Points(), ScoreRate: e.Score,
-		Elo: e.Elo, EloError: e.EloError, NElo: e.NElo, NEloError: e.NEloError, LOS: e.LOS, DrawRatio: s.DrawRatio()}
+		Elo: e.Elo, EloError: e.EloError, NElo: e.NElo, NEloError: e.NEloError, LOS: e.LOS, DrawRatio: s.DrawRatio(),
+		PairDrawRatio: ratio(float64(s.WL+s.DD), float64(s.Pairs()))}
 	if sprt != nil {
 		r.LLR = sprt.LLR(s)
 		r.Lower, r.Upper = sprt.Bounds()
@@ -189,7 +193,8 @@ func RenderMatch(w io.Writer, format, a, b string, r *MatchResult) error {
 		{"Elo (95%)", finite(r.Elo, 2) + " ± " + finite(r.EloError, 2)},
 		{"normalized Elo (95%)", finite(r.NElo, 2) + " ± " + finite(r.NEloError, 2)},
 		{"LOS", fmt.Sprintf("%.2f%%", 100*r.LOS)},
-		{"draw ratio", fmt.Sprintf("%.2f%%", 100*r.DrawRatio)},
+		{"drawn games", fmt.Sprintf("%.2f%%", 100*r.DrawRatio)},
+		{"pairs of 1 point (fastchess's DrawRatio)", fmt.Sprintf("%.2f%%", 100*r.PairDrawRatio)},
 	}
 	if r.TimeLossesA+r.TimeLossesB > 0 {
 		rows = append(rows, []string{"lost on time", fmt.Sprintf("%s %d, %s %d", a, r.TimeLossesA, b, r.TimeLossesB)})
@@ -248,6 +253,7 @@ type matchRow struct {
 	NEloError float64 `csv:"nelo_error"`
 	LOS       float64 `csv:"los"`
 	DrawRatio float64 `csv:"draw_ratio"`
+	PairDraws float64 `csv:"pair_draw_ratio"`
 	LLR       float64 `csv:"llr"`
 	Verdict   string  `csv:"verdict"`
 }
@@ -255,7 +261,7 @@ type matchRow struct {
 func writeMatchCSV(w io.Writer, a, b string, r *MatchResult) error {
 	p := r.Pentanomial
 	return writeCSV(w, []matchRow{{a, b, r.Games, r.Wins, r.Draws, r.Losses, p[0], p[1], p[2], p[3], p[4], r.Points,
-		r.ScoreRate, r.Elo, r.EloError, r.NElo, r.NEloError, r.LOS, r.DrawRatio, r.LLR, r.Verdict}})
+		r.ScoreRate, r.Elo, r.EloError, r.NElo, r.NEloError, r.LOS, r.DrawRatio, r.PairDrawRatio, r.LLR, r.Verdict}})
 }
 
 // GamesName is the name of a match directory's games: PGN, gzipped.
