@@ -72,3 +72,49 @@ func splitKey(k string) []string {
 	}
 	return append(out, k[start:])
 }
+
+// CheckRecords checks a shard's records against the plan run.json
+// describes, so that a damaged file is refused rather than merged: each
+// record's job is one of the plan's, its depth one of the configuration's
+// iterations, and its node count above zero.
+func (ri *RunInfo) CheckRecords(recs []Record, file string) error {
+	depth := map[string]int{}
+	for _, c := range ri.Configs {
+		for _, id := range ri.Suites[c.Suite] {
+			depth[JobKey(c.Group, c.Name, id)] = c.Depth
+		}
+	}
+	for i := range recs {
+		r := &recs[i]
+		d, ok := depth[JobKey(r.Group, r.Config, r.Position)]
+		switch {
+		case !ok:
+			return fmt.Errorf("%s: record %d (%s) is no job of the plan in run.json", file, i+1, JobName(JobKey(r.Group, r.Config, r.Position)))
+		case r.Depth < 1 || (d > 0 && r.Depth > d):
+			return fmt.Errorf("%s: record %d (%s) has depth %d; the plan searches to %d", file, i+1, JobName(JobKey(r.Group, r.Config, r.Position)), r.Depth, d)
+		case r.Nodes == 0:
+			return fmt.Errorf("%s: record %d (%s) has no nodes", file, i+1, JobName(JobKey(r.Group, r.Config, r.Position)))
+		}
+	}
+	return nil
+}
+
+// CheckPairs checks a match shard's pairs: each pair's number is one of
+// the match's (1 to pairs), its games' results are results, and its points
+// are theirs.
+func CheckPairs(ps []PairRecord, pairs int, file string) error {
+	valid := map[string]bool{"1-0": true, "0-1": true, "1/2-1/2": true}
+	for i, p := range ps {
+		switch {
+		case p.Pair < 1 || p.Pair > pairs:
+			return fmt.Errorf("%s: row %d: pair %d is not one of the match's 1 to %d", file, i+1, p.Pair, pairs)
+		case !valid[p.Game1] || !valid[p.Game2]:
+			return fmt.Errorf("%s: row %d: results %q and %q are not game results", file, i+1, p.Game1, p.Game2)
+		case p.Points != Points(p.Game1, true)+Points(p.Game2, false):
+			return fmt.Errorf("%s: row %d: %g points for %s and %s", file, i+1, p.Points, p.Game1, p.Game2)
+		case p.Opening == "":
+			return fmt.Errorf("%s: row %d: no opening", file, i+1)
+		}
+	}
+	return nil
+}

@@ -58,9 +58,17 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 	return app
 }
 
-// run runs the command line and returns the exit status.
+// run runs the command line and returns the exit status. A failed write to
+// stdout (a full disk) is exit 1 with a message, whatever the command did:
+// its results were not written. (A closed pipe, as with | head, ends the
+// process quietly: Go's default for SIGPIPE on stdout.)
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	err := newApp(stdin, stdout, stderr).Run(args)
+	out := &checkedWriter{w: stdout}
+	err := newApp(stdin, out, stderr).Run(args)
+	if out.err != nil {
+		fmt.Fprintln(stderr, "ablate: writing the output:", out.err)
+		return exitFailed
+	}
 	if err == nil {
 		return 0
 	}
@@ -73,4 +81,19 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintln(stderr, "ablate:", err)
 	return exitBadInput
+}
+
+// checkedWriter keeps the first error its writer returned, so that one
+// lost write is not lost silently by a renderer that ignores it.
+type checkedWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (c *checkedWriter) Write(p []byte) (int, error) {
+	n, err := c.w.Write(p)
+	if err != nil && c.err == nil {
+		c.err = err
+	}
+	return n, err
 }

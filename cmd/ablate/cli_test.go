@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 )
 
@@ -97,5 +98,19 @@ func TestTechniquesListsEverything(t *testing.T) {
 		if !strings.Contains(out, want) {
 			t.Errorf("no %q in the listing", want)
 		}
+	}
+}
+
+type fullDisk struct{}
+
+func (fullDisk) Write([]byte) (int, error) { return 0, syscall.ENOSPC }
+
+// TestFailedOutputIsAnError: results that could not be written to stdout
+// are exit 1 with a message, not a silent success.
+func TestFailedOutputIsAnError(t *testing.T) {
+	var errw bytes.Buffer
+	code := run([]string{"ablate", "perft", "-d", "1"}, strings.NewReader(""), fullDisk{}, &errw)
+	if code != exitFailed || !strings.Contains(errw.String(), "no space left") {
+		t.Errorf("exit %d, %q; want 1 and the write's error", code, errw.String())
 	}
 }

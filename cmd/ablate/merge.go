@@ -30,10 +30,12 @@ func mergeCommand() *cli.Command {
 			"listing the shards and their hosts; for a match, games.pgn.gz in pair order, pairs.csv,\n" +
 			"and match.json with the pentanomial counts added and Elo and SPRT recomputed.\n" +
 			"It refuses, naming the directories, shards of different plans or builds, a shard\n" +
-			"given twice, a job in two shards, a shard missing or unfinished; --allow-partial\n" +
-			"merges what is there and says what is missing.",
+			"given twice, a job in two shards, a shard missing or unfinished, a row that is not\n" +
+			"of the plan, and an OUT that is one of the shards or holds files (unless --force);\n" +
+			"--allow-partial merges what is there and says what is missing.",
 		Flags: []cli.Flag{
 			&cli.BoolFlag{Name: "allow-partial", Usage: "merge what the shards hold, reporting what is missing"},
+			&cli.BoolFlag{Name: "force", Usage: "write into OUT even if it is a directory that holds files"},
 			&cli.StringFlag{Name: "check-against", Usage: "then compare the merged records.csv and summary.csv with an unsharded run `DIR`'s, time columns aside (exit 1 on a difference)"},
 			formatFlag("stdout format: table, markdown, csv or json"),
 		},
@@ -52,6 +54,9 @@ func mergeCommand() *cli.Command {
 					return badInput(fmt.Errorf("%s is given twice (as %s and %s)", abs, prev, d))
 				}
 				seen[abs] = d
+			}
+			if err := checkMergeOut(out, seen, c.Bool("force")); err != nil {
+				return badInput(err)
 			}
 			if _, err := os.Stat(filepath.Join(dirs[0], "worth.csv")); err == nil {
 				return mergeWorthShards(c, out, dirs)
@@ -164,6 +169,9 @@ func mergeRunShards(c *cli.Context, out string, dirs []string) error {
 			if len(j) > len(recs) {
 				recs = j
 			}
+		}
+		if err := infos[i].CheckRecords(recs, d); err != nil {
+			return badInput(err)
 		}
 		mine := map[string]bool{}
 		for _, r := range recs {
@@ -313,6 +321,9 @@ func mergeMatchDirs(out string, dirs []string, partial bool, errw io.Writer) (*r
 		}
 		ps, err := results.ReadPairsCSV(f, filepath.Join(d, "pairs.csv"))
 		f.Close()
+		if err == nil {
+			err = results.CheckPairs(ps, infos[i].PairsAsked, filepath.Join(d, "pairs.csv"))
+		}
 		if err != nil {
 			return nil, badInput(err)
 		}
@@ -504,4 +515,24 @@ func writeGames(path, text string) error {
 		err = cerr
 	}
 	return err
+}
+
+// checkMergeOut refuses an OUT that is one of the shards being merged (or
+// inside one, or holds one), and, unless forced, a directory that already
+// holds files.
+func checkMergeOut(out string, shards map[string]string, force bool) error {
+	abs, err := filepath.Abs(out)
+	if err != nil {
+		return err
+	}
+	for d, given := range shards {
+		if abs == d || strings.HasPrefix(abs, d+string(filepath.Separator)) || strings.HasPrefix(d, abs+string(filepath.Separator)) {
+			return fmt.Errorf("OUT %s is (or is inside, or holds) shard %s, one of the inputs: merge into another directory", out, given)
+		}
+	}
+	entries, err := os.ReadDir(out)
+	if err == nil && len(entries) > 0 && !force {
+		return fmt.Errorf("OUT %s already holds files: merge into an empty directory, or give --force", out)
+	}
+	return nil
 }

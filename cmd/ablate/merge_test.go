@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/csv"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -183,4 +184,46 @@ func TestMergeWorthLadderShards(t *testing.T) {
 	if !strings.Contains(whole, "nodes=300") || strings.Contains(whole, ",120,") {
 		t.Errorf("the precision did not stop the matches:\n%s", whole)
 	}
+}
+
+// TestMergeRefusesBadShardsAndOut: a garbage row appended to a shard's
+// records.csv or pairs.csv is refused, naming the file; so is an OUT that
+// is one of the shards, or a directory that holds files (unless --force).
+func TestMergeRefusesBadShardsAndOut(t *testing.T) {
+	tmp := t.TempDir()
+	s1, s2 := filepath.Join(tmp, "s1"), filepath.Join(tmp, "s2")
+	shardRun(t, s1, "1/2")
+	shardRun(t, s2, "2/2")
+	check := func(name string, want string, args ...string) {
+		t.Helper()
+		_, errw, code := ablate(t, append([]string{"merge"}, args...)...)
+		if code != 2 || !strings.Contains(errw, want) {
+			t.Errorf("%s: exit %d, %q; want 2 and %q", name, code, errw, want)
+		}
+	}
+	check("OUT is a shard", "one of the inputs", s1, s1, s2)
+	check("OUT holds a shard", "one of the inputs", tmp, s1, s2)
+	full := filepath.Join(tmp, "full")
+	os.MkdirAll(full, 0o755)
+	os.WriteFile(filepath.Join(full, "x"), []byte("x"), 0o644)
+	check("OUT holds files", "already holds files", full, s1, s2)
+	if _, errw, code := ablate(t, "merge", "--force", full, s1, s2); code != 0 {
+		t.Errorf("--force: exit %d: %s", code, errw)
+	}
+	f, _ := os.OpenFile(filepath.Join(s2, "records.csv"), os.O_APPEND|os.O_WRONLY, 0)
+	f.WriteString("lmr,garbage,start,3,100\n")
+	f.Close()
+	check("a garbage record", "no job of the plan", filepath.Join(tmp, "m"), s1, s2)
+
+	m1, m2 := filepath.Join(tmp, "m1"), filepath.Join(tmp, "m2")
+	for i, d := range []string{m1, m2} {
+		if _, errw, code := ablate(t, "match", "--config", "a=full", "--config", "b=full,-lmp", "--pairs", "2", "--nodes", "300",
+			"--openings", "bench", "--quiet", "--out", d, "--shard", fmt.Sprintf("%d/2", i+1)); code != 0 {
+			t.Fatalf("match shard: exit %d %s", code, errw)
+		}
+	}
+	f, _ = os.OpenFile(filepath.Join(m2, "pairs.csv"), os.O_APPEND|os.O_WRONLY, 0)
+	f.WriteString("7,x,1-0,0-1,1,a,b,3,3\n")
+	f.Close()
+	check("a garbage pair", "not one of the match's", filepath.Join(tmp, "mm"), m1, m2)
 }
