@@ -4,8 +4,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"runtime"
 
 	"github.com/urfave/cli/v2"
+
+	"github.com/ablate-chess/ablate/results"
 )
 
 // Exit codes: 0 success, 1 a check that failed (perft mismatch, bench
@@ -29,7 +32,7 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 		Reader:      stdin,
 		Writer:      stdout,
 		ErrWriter:   stderr,
-		HideVersion: true,
+		Version:     versionLine(),
 		// Specs hold commas (full,-lmr): slice flags are repeated, not split.
 		DisableSliceFlagSeparator: true,
 		ExitErrHandler:            func(*cli.Context, error) {},
@@ -55,7 +58,34 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 			techniquesCommand(),
 		},
 	}
+	for _, cmd := range app.Commands {
+		cmd.OnUsageError = usageError
+	}
+	app.OnUsageError = usageError
 	return app
+}
+
+// usageError makes a usage error one line and a hint on stderr, exit 2,
+// rather than the whole help on stdout.
+func usageError(c *cli.Context, err error, _ bool) error {
+	name := "ablate"
+	if c.Command != nil && c.Command.Name != "" {
+		name += " " + c.Command.Name
+	}
+	return badInput(fmt.Errorf("%v (see %s --help)", err, name))
+}
+
+// versionLine is what ablate --version prints: the module version, the
+// commit it was built from, and the Go that built it.
+func versionLine() string {
+	version, commit := results.Version()
+	return fmt.Sprintf("%s (commit %s, %s)", version, commit, runtime.Version())
+}
+
+func init() {
+	cli.VersionPrinter = func(c *cli.Context) {
+		fmt.Fprintf(c.App.Writer, "ablate %s\n", c.App.Version)
+	}
 }
 
 // run runs the command line and returns the exit status. A failed write to

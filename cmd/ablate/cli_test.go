@@ -114,3 +114,18 @@ func TestFailedOutputIsAnError(t *testing.T) {
 		t.Errorf("exit %d, %q; want 1 and the write's error", code, errw.String())
 	}
 }
+
+// TestUsageErrorIsOneLine: a bad flag is one line and a hint on stderr,
+// exit 2, with nothing on stdout; --version names the commit and the Go.
+func TestUsageErrorIsOneLine(t *testing.T) {
+	for _, args := range [][]string{{"run", "--bogus"}, {"run", "--depth", "x"}, {"match", "--pairs"}, {"--bogus"}} {
+		out, errw, code := ablate(t, args...)
+		if code != 2 || out != "" || strings.Count(strings.TrimSpace(errw), "\n") != 0 || !strings.Contains(errw, "--help") {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q", args, code, out, errw)
+		}
+	}
+	out, _, code := ablate(t, "--version")
+	if code != 0 || !strings.HasPrefix(out, "ablate ") || !strings.Contains(out, "commit ") || !strings.Contains(out, "go1.") {
+		t.Errorf("--version: exit %d, %q", code, out)
+	}
+}
