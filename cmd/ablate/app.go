@@ -29,10 +29,10 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 		Usage: "switch a chess engine's search techniques on and off, and measure what each one saves and costs",
 		Description: "ablate runs fixed-depth searches of a set of positions under several technique\n" +
 			"configurations and reports node counts, time to depth and re-search rates.",
-		Reader:      stdin,
-		Writer:      stdout,
-		ErrWriter:   stderr,
-		Version:     versionLine(),
+		Reader:    stdin,
+		Writer:    stdout,
+		ErrWriter: stderr,
+		Version:   versionLine(),
 		// Specs hold commas (full,-lmr): slice flags are repeated, not split.
 		DisableSliceFlagSeparator: true,
 		ExitErrHandler:            func(*cli.Context, error) {},

@@ -140,7 +140,11 @@ func subjectOf(c *cli.Context) (subject.Subject, error) {
 	if err := checkHash(c.Int("hash"), max(1, c.Int("jobs"))); err != nil {
 		return nil, err
 	}
-	return makeSubject(readSubjectSpec(c), c.Int("hash"), budget(c), "", c.App.ErrWriter)
+	spec, err := readSubjectSpec(c)
+	if err != nil {
+		return nil, err
+	}
+	return makeSubject(spec, c.Int("hash"), budget(c), "", c.App.ErrWriter)
 }
 
 func perSecond(n uint64, ms float64) int64 {

@@ -129,3 +129,32 @@ func TestUsageErrorIsOneLine(t *testing.T) {
 		t.Errorf("--version: exit %d, %q", code, out)
 	}
 }
+
+// TestEngineFlagsReadAlike: --engine and --engine-option read the same in
+// every command: [NAME=]CMD and [ENGINE:]OPTION=VALUE.
+func TestEngineFlagsReadAlike(t *testing.T) {
+	for _, c := range []struct{ in, name, cmd string }{
+		{"toga=/usr/games/toga2", "toga", "/usr/games/toga2"},
+		{"/usr/games/toga2", "toga2", "/usr/games/toga2"},
+		{"/opt/e/engine --threads=1", "engine", "/opt/e/engine --threads=1"},
+		{"sf=/usr/games/stockfish bench=no", "sf", "/usr/games/stockfish bench=no"},
+	} {
+		if n, cmd := engineArg(c.in); n != c.name || cmd != c.cmd {
+			t.Errorf("engineArg(%q) = %q, %q; want %q, %q", c.in, n, cmd, c.name, c.cmd)
+		}
+	}
+	for _, c := range []struct{ in, engine, opt string }{
+		{"Hash=64", "", "Hash=64"},
+		{"toga:Hash=64", "toga", "Hash=64"},
+		{"Skill Level=3", "", "Skill Level=3"},
+	} {
+		if e, o, err := engineOption(c.in); err != nil || e != c.engine || o != c.opt {
+			t.Errorf("engineOption(%q) = %q, %q, %v; want %q, %q", c.in, e, o, err, c.engine, c.opt)
+		}
+	}
+	for _, bad := range []string{"Hash", "=3", "toga:Hash"} {
+		if _, _, err := engineOption(bad); err == nil {
+			t.Errorf("engineOption(%q): no error", bad)
+		}
+	}
+}

@@ -105,8 +105,9 @@ func matchCommand() *cli.Command {
 			"are deterministic: the same PGN for any -j.",
 		Flags: append(matchFlags(),
 			configFlag("a player: ablate's engine as `NAME=SPEC` (repeatable)"),
-			&cli.StringSliceFlag{Name: "engine", Usage: "an external UCI engine as a player, `NAME=CMD` (repeatable)"},
-			&cli.StringSliceFlag{Name: "engine-option", Usage: "an external player's UCI option, `NAME:OPTION=VALUE` (repeatable)"},
+			&cli.StringSliceFlag{Name: "engine", Usage: "an external UCI engine as a player, `[NAME=]CMD` (repeatable)"},
+			&cli.StringSliceFlag{Name: "engine-option", Usage: "an external player's UCI option, `[ENGINE:]OPTION=VALUE` " +
+				"(ENGINE may be left out with one external player; repeatable)"},
 			&cli.StringFlag{Name: "engine-dir", Usage: "working `DIR`ectory of external engines"},
 			&cli.StringFlag{Name: "pgn", Usage: "write every game to `FILE`"},
 			&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write games.pgn.gz, pairs.csv and match.json to `DIR`"},
@@ -355,38 +356,44 @@ func players(s matchSettings, errw io.Writer) ([]match.Player, error) {
 		}
 		out = append(out, match.Player{Name: ns.Name, Spec: ns.Spec, Subject: sub, Config: cfg})
 	}
+	type external struct{ name, command string }
+	var engines []external
 	for _, kv := range s.Engines {
-		name, command, ok := strings.Cut(kv, "=")
-		if !ok || name == "" || command == "" {
-			return nil, fmt.Errorf("--engine %q: want NAME=CMD, as in toga=/usr/games/toga2", kv)
+		name, command := engineArg(kv)
+		if name == "" || command == "" {
+			return nil, fmt.Errorf("--engine %q: want [NAME=]CMD, as in toga=/usr/games/toga2", kv)
 		}
-		var opts []string
-		for _, o := range s.EngineOptions {
-			n, rest, ok := strings.Cut(o, ":")
-			if !ok {
-				return nil, fmt.Errorf("--engine-option %q: want NAME:OPTION=VALUE", o)
-			}
-			if n == name {
-				opts = append(opts, rest)
-			}
-		}
-		u, err := subject.OpenUCI(subject.UCI{Command: command, Dir: s.EngineDir, Options: opts, HashMB: s.HashMB})
-		if err != nil {
-			return nil, fmt.Errorf("--engine %s: %v", name, err)
-		}
-		fmt.Fprintf(errw, "%s: %s, with %s\n", name, u.Name(), strings.Join(u.Settings(), ", "))
-		cfg, _ := u.ParseConfig("default")
-		out = append(out, match.Player{Name: name, Spec: "default (" + u.Name() + ")", Subject: u, Config: cfg})
+		engines = append(engines, external{name, command})
 	}
+	opts := map[string][]string{}
 	for _, o := range s.EngineOptions {
-		n, _, _ := strings.Cut(o, ":")
+		engine, opt, err := engineOption(o)
+		if err != nil {
+			return nil, err
+		}
+		if engine == "" && len(engines) == 1 {
+			engine = engines[0].name
+		}
 		found := false
-		for _, p := range out {
-			found = found || p.Name == n
+		for _, e := range engines {
+			found = found || e.name == engine
 		}
 		if !found {
-			return nil, fmt.Errorf("--engine-option %q: no engine named %q", o, n)
+			if engine == "" {
+				return nil, fmt.Errorf("--engine-option %q: name the engine (ENGINE:OPTION=VALUE): there are %d external players", o, len(engines))
+			}
+			return nil, fmt.Errorf("--engine-option %q: no engine named %q", o, engine)
 		}
+		opts[engine] = append(opts[engine], opt)
+	}
+	for _, e := range engines {
+		u, err := subject.OpenUCI(subject.UCI{Command: e.command, Dir: s.EngineDir, Options: opts[e.name], HashMB: s.HashMB})
+		if err != nil {
+			return nil, fmt.Errorf("--engine %s: %v", e.name, err)
+		}
+		fmt.Fprintf(errw, "%s: %s, with %s\n", e.name, u.Name(), strings.Join(u.Settings(), ", "))
+		cfg, _ := u.ParseConfig("default")
+		out = append(out, match.Player{Name: e.name, Spec: "default (" + u.Name() + ")", Subject: u, Config: cfg})
 	}
 	if len(out) != 2 {
 		return nil, fmt.Errorf("a match wants two players (--config NAME=SPEC or --engine NAME=CMD), got %d", len(out))

@@ -13,7 +13,7 @@ func reportCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "report",
 		Usage:     "draw run directories as one self-contained HTML page of plots, tables and provenance",
-		UsageText: "ablate report [-o report.html] [--png DIR] RUN_DIR [RUN_DIR]",
+		UsageText: "ablate report [--out report.html] [--png DIR] RUN_DIR [RUN_DIR]",
 		Description: "Plots, per group of configurations: nodes by depth (log scale), the effective\n" +
 			"branching factor, time to depth with the spread of the repeats, each position's\n" +
 			"node ratio to the reference (box and dots, so that an outlier shows), and the\n" +
@@ -22,7 +22,7 @@ func reportCommand() *cli.Command {
 			"directories (old and new) are drawn side by side. The page holds every plot as\n" +
 			"inline SVG and fetches nothing. --png DIR writes each plot as a PNG too.",
 		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "the HTML `FILE`", Value: "report.html"},
+			&cli.StringFlag{Name: "out", Aliases: []string{"o", "output"}, Usage: "write the HTML page to `FILE`", Value: "report.html"},
 			&cli.StringFlag{Name: "png", Usage: "write each plot as a PNG to `DIR`"},
 		},
 		Action: func(c *cli.Context) error {
@@ -41,7 +41,7 @@ func reportCommand() *cli.Command {
 			if err != nil {
 				return badInput(err)
 			}
-			f, err := os.Create(c.String("output"))
+			f, err := os.Create(c.String("out"))
 			if err != nil {
 				return badInput(err)
 			}
@@ -56,7 +56,7 @@ func reportCommand() *cli.Command {
 			for _, figs := range pg.Figures {
 				n += len(figs)
 			}
-			fmt.Fprintf(c.App.ErrWriter, "wrote %s: %d plots\n", c.String("output"), n)
+			fmt.Fprintf(c.App.ErrWriter, "wrote %s: %d plots\n", c.String("out"), n)
 			if dir := c.String("png"); dir != "" {
 				paths, err := pg.WritePNGs(dir)
 				if err != nil {

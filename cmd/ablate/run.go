@@ -126,6 +126,10 @@ func runAction(c *cli.Context) error {
 		}
 		dir, info = resume, ri
 	} else {
+		spec, err := readSubjectSpec(c)
+		if err != nil {
+			return badInput(err)
+		}
 		settings = runSettings{
 			Request: experiments.Request{
 				Experiment:  c.String("experiment"),
@@ -141,7 +145,7 @@ func runAction(c *cli.Context) error {
 				},
 			},
 			Repeat: c.Int("repeat"), Workers: c.Int("jobs"), HashMB: c.Int("hash"),
-			MaxNodes: c.Uint64("max-nodes"), MaxTime: c.Duration("max-time"), Subject: readSubjectSpec(c),
+			MaxNodes: c.Uint64("max-nodes"), MaxTime: c.Duration("max-time"), Subject: spec,
 		}
 		if err := checkDepthFlag(c); err != nil {
 			return badInput(err)

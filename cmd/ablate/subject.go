@@ -17,9 +17,9 @@ import (
 
 func subjectFlags() []cli.Flag {
 	return []cli.Flag{
-		&cli.StringFlag{Name: "engine", Usage: "search this UCI engine instead of ablate's own: a `CMD` (path, or path and arguments)"},
+		&cli.StringFlag{Name: "engine", Usage: "search this UCI engine instead of ablate's own: `[NAME=]CMD` (path, or path and arguments)"},
 		&cli.StringFlag{Name: "engine-dir", Usage: "the external engine's working `DIR`ectory"},
-		&cli.StringSliceFlag{Name: "engine-option", Usage: "a UCI option `NAME=VALUE` sent to the external engine (repeatable)"},
+		&cli.StringSliceFlag{Name: "engine-option", Usage: "a UCI option sent to the external engine, `[ENGINE:]OPTION=VALUE` (repeatable)"},
 		&cli.StringFlag{Name: "profile", Usage: "the external engine's profile: built-in `NAME` (" +
 			strings.Join(subject.BuiltinProfiles(), ", ") + ") or TOML FILE"},
 	}
@@ -33,9 +33,20 @@ type subjectSpec struct {
 	Profile string   `json:"profile,omitempty"`
 }
 
-func readSubjectSpec(c *cli.Context) subjectSpec {
-	return subjectSpec{Engine: c.String("engine"), Dir: c.String("engine-dir"), Options: c.StringSlice("engine-option"),
-		Profile: c.String("profile")}
+func readSubjectSpec(c *cli.Context) (subjectSpec, error) {
+	name, command := engineArg(c.String("engine"))
+	spec := subjectSpec{Engine: command, Dir: c.String("engine-dir"), Profile: c.String("profile")}
+	for _, o := range c.StringSlice("engine-option") {
+		engine, opt, err := engineOption(o)
+		if err != nil {
+			return spec, err
+		}
+		if engine != "" && engine != name {
+			return spec, fmt.Errorf("--engine-option %q: no engine named %q (the engine is %q)", o, engine, name)
+		}
+		spec.Options = append(spec.Options, opt)
+	}
+	return spec, nil
 }
 
 // makeSubject makes the subject: ablate's engine with hashMB tables, or the

@@ -53,7 +53,11 @@ func worthAction(c *cli.Context) error {
 		return badInput(fmt.Errorf("worth takes one experiment, then nothing: put flags before it "+
 			"(ablate worth --pairs 100 card), got %q", c.Args().Slice()))
 	}
-	sub, err := makeSubject(readSubjectSpec(c), c.Int("hash"), budget(c), c.Args().First(), c.App.ErrWriter)
+	spec, err := readSubjectSpec(c)
+	if err != nil {
+		return badInput(err)
+	}
+	sub, err := makeSubject(spec, c.Int("hash"), budget(c), c.Args().First(), c.App.ErrWriter)
 	if err != nil {
 		return badInput(err)
 	}
