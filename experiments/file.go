@@ -72,6 +72,12 @@ type Matrix struct {
 	LeaveOneOut []string `toml:"leave_one_out"`
 	Factorial   []string `toml:"factorial"`
 	Sweep       []string `toml:"sweep"`
+	// Budgets, in a worth ladder, are this group's budgets in place of
+	// [match] budgets: "nodes=2500,10000,40000,160000".
+	Budgets string `toml:"budgets"`
+	// Pairs, in a worth, is this group's matches' pairs (their cap, with
+	// a precision), in place of [match] pairs.
+	Pairs int `toml:"pairs"`
 }
 
 // RowDef is one row of a matrix: cells against the columns, or a spec.
@@ -164,6 +170,21 @@ func (b *builder) addFile(f *File) error {
 			if err := b.add(group, r.name, r.spec, suite, d); err != nil {
 				return fmt.Errorf("%s: %v", where, err)
 			}
+		}
+		if m.Budgets != "" {
+			if b.plan.Budgets == nil {
+				b.plan.Budgets = map[string]string{}
+			}
+			b.plan.Budgets[group] = m.Budgets
+		}
+		if m.Pairs < 0 {
+			return fmt.Errorf("%s: pairs %d: play at least one pair", where, m.Pairs)
+		}
+		if m.Pairs > 0 {
+			if b.plan.Pairs == nil {
+				b.plan.Pairs = map[string]int{}
+			}
+			b.plan.Pairs[group] = m.Pairs
 		}
 		if ref := first(m.Reference, f.Reference); ref != "" {
 			if b.names[ref] == group {

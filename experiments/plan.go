@@ -22,6 +22,11 @@ type Plan struct {
 	Reference map[string]string
 	// Match is the experiment file's [match] section, if any.
 	Match *MatchSection
+	// Budgets holds a worth ladder's budgets of the groups that name their
+	// own (a matrix's budgets), in place of the [match] section's.
+	Budgets map[string]string
+	// Pairs holds the pairs of the groups that name their own.
+	Pairs map[string]int
 }
 
 // Groups lists the plan's groups in order.

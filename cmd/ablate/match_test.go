@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -186,5 +187,52 @@ func TestWorthLadder(t *testing.T) {
 	again, errw, code := ablate(t, args...)
 	if code != 0 || strings.Count(errw, "done already") != 4 || again != table {
 		t.Errorf("rerun: exit %d %s\n%s", code, errw, again)
+	}
+}
+
+// TestWorthLadderGroups: an experiment's groups name their own budgets and
+// pairs; the cells are played cheapest budget first and written group by
+// group, configuration by configuration.
+func TestWorthLadderGroups(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "ladder.toml")
+	os.WriteFile(file, []byte(`name = "ladder"
+positions = "six"
+depth = 3
+base = "full"
+
+[[matrix]]
+name = "deep"
+leave_one_out = ["lmp"]
+budgets = "nodes=500,1000"
+pairs = 1
+
+[[matrix]]
+name = "shallow"
+base = "stage-13"
+leave_one_out = ["nmp"]
+budgets = "nodes=700"
+
+[match]
+pairs = 2
+openings = "bench"
+`), 0o644)
+	out, errw, code := ablate(t, "worth", "--quiet", "--format", "csv", "--out", filepath.Join(dir, "w"), file)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errw)
+	}
+	rows, err := results.ReadWorthCSV(strings.NewReader(out), "stdout")
+	if err != nil || len(rows) != 3 {
+		t.Fatalf("%d rows: %v\n%s", len(rows), err, out)
+	}
+	for i, want := range []string{"deep -lmp nodes=500 2", "deep -lmp nodes=1000 2", "shallow -nmp nodes=700 4"} {
+		r := rows[i]
+		if got := fmt.Sprintf("%s %s %s %d", r.Group, r.Config, r.Budget, r.Games); got != want {
+			t.Errorf("row %d: %s, want %s", i, got, want)
+		}
+	}
+	i500, i700, i1000 := strings.Index(errw, "nodes=500"), strings.Index(errw, "nodes=700"), strings.Index(errw, "nodes=1000")
+	if !(i500 >= 0 && i500 < i700 && i700 < i1000) {
+		t.Errorf("not played cheapest first:\n%s", errw)
 	}
 }

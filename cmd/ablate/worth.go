@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"sort"
 	"strings"
 	"time"
 
@@ -142,15 +143,24 @@ func worthAction(c *cli.Context) error {
 		byConfig[sums[i].Group+"\x00"+sums[i].Config] = &sums[i]
 	}
 
-	// Strength: each row against its group's reference, at each budget
-	// (budget by budget, the cheapest first, so that an interrupted
-	// ladder has its low rungs whole); one match a cell.
+	// Strength: each row against its group's reference, at each of its
+	// group's budgets, one match a cell. The cells are played cheapest
+	// budget first (so an interrupted ladder has its low rungs whole) and
+	// written configuration by configuration, budgets in the order given.
 	type cell struct {
 		row, ref *experiments.Row
 		sum      *results.Summary
+		budget   *match.Budget // nil: the settings' own limit
+		at       int           // its place in worth.csv
 	}
 	var cells []cell
 	for _, group := range groups {
+		bs := budgets
+		if list := plan.Budgets[group]; list != "" {
+			if bs, err = match.ParseBudgets(list); err != nil {
+				return badInput(fmt.Errorf("matrix %s: budgets: %v", group, err))
+			}
+		}
 		ref := plan.ReferenceOf(group)
 		for i := range plan.Rows {
 			row := &plan.Rows[i]
@@ -161,46 +171,50 @@ func worthAction(c *cli.Context) error {
 			if sum == nil {
 				return badInput(fmt.Errorf("the run has no records of %s / %s", group, row.Name))
 			}
-			cells = append(cells, cell{row, ref, sum})
+			if len(bs) == 0 {
+				cells = append(cells, cell{row, ref, sum, nil, len(cells)})
+			}
+			for j := range bs {
+				cells = append(cells, cell{row, ref, sum, &bs[j], len(cells)})
+			}
 		}
 	}
-	rows := make([]results.WorthRow, len(cells)*max(1, len(budgets)))
-	for bi := range max(1, len(budgets)) {
-		ms := s
+	rows := make([]results.WorthRow, len(cells))
+	order := append([]cell(nil), cells...)
+	sort.SliceStable(order, func(i, j int) bool { return order[i].budget.Before(order[j].budget) })
+	for _, x := range order {
+		cs := s
+		if n := plan.Pairs[x.row.Group]; n > 0 && !c.IsSet("pairs") && !c.IsSet("games") {
+			cs.Pairs = n
+		}
 		budget := ""
-		if len(budgets) > 0 {
-			b := budgets[bi]
+		if b := x.budget; b != nil {
 			budget = b.String()
-			ms.Nodes, ms.Depth, ms.TC, ms.MoveTime = b.Nodes, 0, "", 0
+			cs.Nodes, cs.Depth, cs.TC, cs.MoveTime = b.Nodes, 0, "", 0
 			if b.TC != nil {
-				ms.TC = b.TC.String()
+				cs.TC = b.TC.String()
 			}
 		}
-		for ci, x := range cells {
-			a := match.Player{Name: x.row.Name, Spec: x.row.Spec, Subject: plan.Subject, Config: x.row.Config}
-			b := match.Player{Name: x.ref.Name, Spec: x.ref.Spec, Subject: plan.Subject, Config: x.ref.Config}
-			cs := ms
-			cs.Configs = []string{x.row.Name + "=" + x.row.Spec, x.ref.Name + "=" + x.ref.Spec}
-			m, err := buildMatch(cs, a, b)
-			if err != nil {
-				return badInput(err)
-			}
-			w := results.NewWorthRow(x.sum, &results.MatchResult{}, m.Limits.String())
-			w.Positions, w.Budget = x.row.Suite.Name, budget
-			fmt.Fprintf(c.App.ErrWriter, "match %s vs %s (%s): %d pairs, %s\n", x.row.Name, x.ref.Name, x.row.Group, m.Pairs, m.Limits.String())
-			dir := ""
-			if out != "" {
-				dir = filepath.Join(out, w.MatchDir())
-			}
-			res, err := worthMatch(c, m, cs, dir)
-			if err != nil {
-				return err
-			}
-			w.SetResult(res)
-			// The table and worth.csv go configuration by configuration,
-			// each with its budgets in the order given.
-			rows[ci*max(1, len(budgets))+bi] = w
+		a := match.Player{Name: x.row.Name, Spec: x.row.Spec, Subject: plan.Subject, Config: x.row.Config}
+		b := match.Player{Name: x.ref.Name, Spec: x.ref.Spec, Subject: plan.Subject, Config: x.ref.Config}
+		cs.Configs = []string{x.row.Name + "=" + x.row.Spec, x.ref.Name + "=" + x.ref.Spec}
+		m, err := buildMatch(cs, a, b)
+		if err != nil {
+			return badInput(err)
 		}
+		w := results.NewWorthRow(x.sum, &results.MatchResult{}, m.Limits.String())
+		w.Positions, w.Budget = x.row.Suite.Name, budget
+		fmt.Fprintf(c.App.ErrWriter, "match %s vs %s (%s): %d pairs, %s\n", x.row.Name, x.ref.Name, x.row.Group, m.Pairs, m.Limits.String())
+		dir := ""
+		if out != "" {
+			dir = filepath.Join(out, w.MatchDir())
+		}
+		res, err := worthMatch(c, m, cs, dir)
+		if err != nil {
+			return err
+		}
+		w.SetResult(res)
+		rows[x.at] = w
 	}
 	if out != "" {
 		f, err := os.Create(filepath.Join(out, "worth.csv"))

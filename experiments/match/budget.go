@@ -35,6 +35,18 @@ func (b Budget) Size() float64 {
 	return float64(b.Nodes)
 }
 
+// Before orders budgets for play, cheapest first: node budgets by nodes,
+// then clocks by Size; nil (a match's own limit) first.
+func (b *Budget) Before(o *Budget) bool {
+	switch {
+	case b == nil || o == nil:
+		return b == nil && o != nil
+	case (b.TC == nil) != (o.TC == nil):
+		return b.TC == nil
+	}
+	return b.Size() < o.Size()
+}
+
 // ParseBudgets reads a list of budgets: "nodes=2500,10000,40000",
 // "tc=2+0.02,10+0.1", or both ("nodes=2500,10000,tc=10+0.1"). An item
 // that names a kind starts that kind; the items after it, up to the next
