@@ -3,7 +3,7 @@ GO      ?= go
 BIN     ?= bin/ablate
 FUZZTIME ?= 10s
 
-.PHONY: build test bench fuzz perft-deep clean slurm-test parallel-test browser-test plots
+.PHONY: docs build test bench fuzz perft-deep clean slurm-test parallel-test browser-test plots
 
 build:
 	$(GO) build -buildvcs=true -o $(BIN) ./cmd/ablate
@@ -20,7 +20,13 @@ test:
 	$(GO) test ./...
 	$(GO) test -tags nostats ./engine/... ./experiments/...
 	cd deploy/kubernetes && $(GO) vet ./... && $(GO) test ./...
+	$(GO) run ./cmd/ablate docs --check docs
 	$(GO) run ./cmd/ablate check
+
+# The command-line reference, docs/cli.md and the man page docs/ablate.1,
+# from the app itself (make test checks that they are current).
+docs:
+	$(GO) run ./cmd/ablate docs docs
 
 # Go benchmarks; compare two runs with benchstat.
 bench:

@@ -26,7 +26,7 @@ func badInput(err error) error { return cli.Exit(err.Error(), exitBadInput) }
 func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 	app := &cli.App{
 		Name:  "ablate",
-		Usage: "switch a chess engine's search techniques on and off, and measure what each one saves and costs",
+		Usage: "switch a chess engine's search techniques on and off; measure what each saves and costs",
 		Description: "ablate runs fixed-depth searches of a set of positions under several technique\n" +
 			"configurations and reports node counts, time to depth and re-search rates.",
 		Reader:    stdin,
@@ -56,10 +56,12 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 			perftCommand(),
 			uciCommand(),
 			techniquesCommand(),
+			docsCommand(),
 		},
 	}
 	for _, cmd := range app.Commands {
 		cmd.OnUsageError = usageError
+		categorize(cmd.Flags)
 	}
 	app.OnUsageError = usageError
 	return app

@@ -25,7 +25,7 @@ const checkDepth = 7
 func checkCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "check",
-		Usage:     "re-run the bench baseline and compare every node count exactly (CI regression check)",
+		Usage:     "re-run the bench baseline; compare every node count exactly (CI regression check)",
 		UsageText: "ablate check [--baseline FILE] [--set param=value ...] [--engine CMD --profile P]\nablate check --update [--baseline FILE] [--depth N] [--positions SUITE]",
 		Description: "Re-runs exactly what the baseline holds (configuration, depth, position) and\n" +
 			"compares node counts. On a difference it searches the changed ones again: the same\n" +

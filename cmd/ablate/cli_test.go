@@ -3,11 +3,13 @@ package main
 import (
 	"bytes"
 	"flag"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
 	"syscall"
 	"testing"
+	"unicode/utf8"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files")
@@ -156,5 +158,32 @@ func TestEngineFlagsReadAlike(t *testing.T) {
 		if _, _, err := engineOption(bad); err == nil {
 			t.Errorf("engineOption(%q): no error", bad)
 		}
+	}
+}
+
+// TestHelpFitsAHundredColumns: every line of every command's --help, and of
+// ablate --help, fits in 100 columns; flags come in categories.
+func TestHelpFitsAHundredColumns(t *testing.T) {
+	cmds := []string{""}
+	for _, c := range newApp(nil, io.Discard, io.Discard).Commands {
+		cmds = append(cmds, c.Name)
+	}
+	for _, name := range cmds {
+		args := []string{"--help"}
+		if name != "" {
+			args = []string{name, "--help"}
+		}
+		out, _, code := ablate(t, args...)
+		if code != 0 {
+			t.Errorf("%s --help: exit %d", name, code)
+		}
+		for _, line := range strings.Split(out, "\n") {
+			if n := utf8.RuneCountInString(line); n > helpWidth {
+				t.Errorf("ablate %s --help: a line of %d columns: %q", name, n, line)
+			}
+		}
+	}
+	if out, _, _ := ablate(t, "worth", "--help"); !strings.Contains(out, "   Games\n") {
+		t.Error("worth --help has no Games category")
 	}
 }

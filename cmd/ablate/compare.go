@@ -21,9 +21,11 @@ import (
 
 func compareCommand() *cli.Command {
 	return &cli.Command{
-		Name:      "compare",
-		Usage:     "compare two runs, or two commits of this repository, configuration by configuration",
-		UsageText: "ablate compare [--format F] [--fail-on nodes:PCT] OLD NEW   (run directories or records.csv files; flags first)\nablate compare --base REV --head REV [--rounds N] [-- run flags]\nablate compare --engine-a CMD --engine-b CMD [--rounds N] -- run flags (--profile P, --config ...)",
+		Name:  "compare",
+		Usage: "compare two runs, or two commits, configuration by configuration",
+		UsageText: "ablate compare [--format F] [--fail-on nodes:PCT] OLD NEW  (run directories or records.csv files)\n" +
+			"ablate compare --base REV --head REV [--rounds N] [-- run flags]\n" +
+			"ablate compare --engine-a CMD --engine-b CMD [--rounds N] -- run flags (--profile P, ...)",
 		Description: "Lines the runs up by configuration and position and reports nodes, time to depth\n" +
 			"(ratio with a 95% confidence interval from the repeats: inside the noise is 'no\n" +
 			"change'), nps, re-search rates and best moves that changed. With --base and --head\n" +

@@ -13,7 +13,7 @@ import (
 func eloCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "elo",
-		Usage:     "the statistics of a finished match, from its PGN (ours, fastchess's or cutechess-cli's)",
+		Usage:     "a finished match's statistics from its PGN (ours, fastchess's, cutechess-cli's)",
 		UsageText: "ablate elo [--player NAME] [--sprt elo0=0,elo1=5,...] FILE.pgn",
 		Description: "Pairs the games by their starting position and book moves with the colours\n" +
 			"swapped (in any order, as match runners with concurrency write them) and prints\n" +

@@ -92,9 +92,12 @@ func matchFlags() []cli.Flag {
 
 func matchCommand() *cli.Command {
 	return &cli.Command{
-		Name:      "match",
-		Usage:     "play two configurations (or a configuration and a UCI engine) against each other: Elo, LOS, SPRT",
-		UsageText: "ablate match --config A=SPEC --config B=SPEC [--pairs N] [--nodes N | --depth N | --tc S+I | --movetime D] [--sprt ...] [flags]\nablate match --config A=SPEC --engine NAME=CMD [...]\nablate match --resume DIR",
+		Name:  "match",
+		Usage: "play two configurations (or one and a UCI engine): Elo, LOS, SPRT",
+		UsageText: "ablate match --config A=SPEC --config B=SPEC [--pairs N] [--sprt ...|--precision E] [flags]\n" +
+			"ablate match ... [--nodes N | --depth N | --tc S+I | --movetime D]\n" +
+			"ablate match --config A=SPEC --engine [NAME=]CMD [...]\n" +
+			"ablate match --resume DIR",
 		Description: "Plays game pairs: each opening twice, colours swapped, A White first. ablate's\n" +
 			"configurations play in-process; an external engine through UCI. Games follow the\n" +
 			"rules exactly (mate, stalemate, threefold repetition, fifty moves, insufficient\n" +

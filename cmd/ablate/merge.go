@@ -22,7 +22,7 @@ import (
 func mergeCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "merge",
-		Usage:     "join the directories of a run's (or a match's) shards into the one a whole run writes",
+		Usage:     "join a run's (or a match's) shard directories into the one a whole run writes",
 		UsageText: "ablate merge [--allow-partial] OUT SHARD_DIR...",
 		Description: "Reads the shards' directories (ablate run --shard I/N --out DIR, or ablate match\n" +
 			"--shard I/N --out DIR) and writes OUT: for a run, records.csv and summary.csv\n" +

@@ -12,7 +12,7 @@ import (
 func reportCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "report",
-		Usage:     "draw run directories as one self-contained HTML page of plots, tables and provenance",
+		Usage:     "draw run directories as one self-contained HTML page of plots and tables",
 		UsageText: "ablate report [--out report.html] [--png DIR] RUN_DIR [RUN_DIR]",
 		Description: "Plots, per group of configurations: nodes by depth (log scale), the effective\n" +
 			"branching factor, time to depth with the spread of the repeats, each position's\n" +

@@ -25,9 +25,10 @@ const exitInterrupted = 130
 
 func runCommand() *cli.Command {
 	return &cli.Command{
-		Name:      "run",
-		Usage:     "search positions under technique configurations and report what each technique saves and costs",
-		UsageText: "ablate run [--experiment FILE|NAME] [--config NAME=SPEC ...] [--ladder|--leave-one-out|--factorial a,b,c] [--sweep p=from:to:step ...] [flags]",
+		Name:  "run",
+		Usage: "search positions under technique configurations: what each technique saves and costs",
+		UsageText: "ablate run [--experiment FILE|NAME] [--config NAME=SPEC ...] [flags]\n" +
+			"ablate run [--ladder|--leave-one-out|--factorial a,b,c] [--sweep p=from:to:step ...] [flags]",
 		Description: "Runs a fixed-depth search of every position under every configuration and prints a\n" +
 			"summary per configuration against its group's reference. With no experiment,\n" +
 			"configuration or generator it runs the built-in 'stages' experiment.\n\n" +

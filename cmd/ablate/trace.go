@@ -18,9 +18,10 @@ const defaultTraceNodes = 300000
 
 func traceCommand() *cli.Command {
 	return &cli.Command{
-		Name:      "trace",
-		Usage:     "record a search's events for one position; or walk two configurations' trees and find where they part",
-		UsageText: "ablate trace [--fen FEN] [--depth D] [--config SPEC] [--vs SPEC] [--format json|tree] [--ply N] [--event a,b] [--move-path e2e4,e7e5]",
+		Name:  "trace",
+		Usage: "a search's events for one position, or where two configurations' trees part",
+		UsageText: "ablate trace [--fen FEN] [--depth D] [--config SPEC] [--vs SPEC] [--format json|tree]\n" +
+			"ablate trace ... [--ply N] [--event a,b] [--move-path e2e4,e7e5]",
 		Description: "Records every event of a search: nodes entered (ply, depth, window, node type),\n" +
 			"table cutoffs, null-move and hyper null-move tries and results, RFP, futility and\n" +
 			"LMP prunes, LMR reductions (with the refinements behind them) and re-searches, PVS\n" +
@@ -28,7 +29,7 @@ func traceCommand() *cli.Command {
 			"lines (for tools) or an indented tree, filtered by ply, event and move path. With\n" +
 			"--vs, searches the position under both configurations in step and reports the\n" +
 			"first node where their trees part and why, then how the trees differ by cause.\n" +
-			"Events: " + strings.Join(search.EventKinds(), ", ") + ".",
+			wrap("Events: "+strings.Join(search.EventKinds(), ", ")+".", "", helpWidth-3),
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "fen", Usage: "the position", Value: chess.StartFEN},
 			depthFlag(4, "search depth"),

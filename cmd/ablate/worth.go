@@ -20,8 +20,8 @@ import (
 func worthCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "worth",
-		Usage:     "what each technique is worth: tree size from a run and Elo from a match, side by side",
-		UsageText: "ablate worth [EXPERIMENT] [--leave-one-out a,b,c] [--base SPEC] [--run DIR] [match flags] [--out DIR]",
+		Usage:     "what each technique is worth: tree size from a run beside Elo from matches",
+		UsageText: "ablate worth [EXPERIMENT] [--leave-one-out a,b,c] [--base SPEC] [--budgets LIST] [flags]",
 		Description: "For each configuration of an experiment (a leave-one-out over a base, by default),\n" +
 			"a match of it against its group's reference, and one table: the configuration,\n" +
 			"its tree size against the reference (at the experiment's depth; bench at depth 10\n" +
