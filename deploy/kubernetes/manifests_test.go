@@ -27,10 +27,10 @@ func job(t *testing.T, name string) *batchv1.Job {
 	return &j
 }
 
-// readme is the repository's README: the manifests must do what it says.
+// readme is docs/scaling-out.md: the manifests must do what it says.
 func readme(t *testing.T) string {
 	t.Helper()
-	data, err := os.ReadFile("../../README.md")
+	data, err := os.ReadFile("../../docs/scaling-out.md")
 	if err != nil {
 		t.Fatal(err)
 	}
