@@ -1,10 +1,14 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
+	"os"
+	"os/signal"
 	"runtime"
+	"syscall"
 
 	"github.com/urfave/cli/v2"
 
@@ -96,7 +100,9 @@ func init() {
 // process quietly: Go's default for SIGPIPE on stdout.)
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	out := &checkedWriter{w: stdout}
-	err := newApp(stdin, out, stderr).Run(args)
+	app := newApp(stdin, out, stderr)
+	app.Metadata = map[string]any{argsKey: append([]string(nil), args...)}
+	err := app.Run(args)
 	if out.err != nil {
 		fmt.Fprintln(stderr, "ablate: writing the output:", out.err)
 		return exitFailed
@@ -128,4 +134,24 @@ func (c *checkedWriter) Write(p []byte) (int, error) {
 		c.err = err
 	}
 	return n, err
+}
+
+// argsKey holds, in the app's metadata, the command line it was run with.
+const argsKey = "args"
+
+// commandLine is the command line the app was run with, for run.json and
+// match.json: "ablate" and the arguments, whatever the binary was called
+// (a test binary runs the app with arguments of its own).
+func commandLine(c *cli.Context) []string {
+	args, _ := c.App.Metadata[argsKey].([]string)
+	if len(args) == 0 {
+		return []string{"ablate"}
+	}
+	return append([]string{"ablate"}, args[1:]...)
+}
+
+// interruptible is the context of a command that Ctrl-C (or SIGTERM)
+// stops: what it finished is kept, and it exits 130.
+func interruptible() (context.Context, context.CancelFunc) {
+	return signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 }

@@ -6,8 +6,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
-	"syscall"
 
 	"github.com/urfave/cli/v2"
 
@@ -166,7 +164,7 @@ func runShard(plan *experiments.Plan, workers int, b experiments.Budget, schedul
 	if workers < 1 {
 		return nil, badInput(fmt.Errorf("--jobs must be at least 1"))
 	}
-	ctx, cancel := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	ctx, cancel := interruptible()
 	defer cancel()
 	recs, err := (&experiments.Runner{Plan: plan, Workers: workers, Budget: b, Schedule: schedule, Shard: shard}).Run(ctx)
 	if errors.Is(err, context.Canceled) {

@@ -4,10 +4,8 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"os/signal"
 	"strconv"
 	"strings"
-	"syscall"
 
 	"github.com/urfave/cli/v2"
 
@@ -189,7 +187,7 @@ func nodesByRow(plan *experiments.Plan, recs []results.Record) map[[2]string]uin
 
 // runRepeated runs a plan with each search repeated.
 func runRepeated(plan *experiments.Plan, workers int, b experiments.Budget, repeat int) ([]results.Record, error) {
-	ctx, cancel := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	ctx, cancel := interruptible()
 	defer cancel()
 	recs, err := (&experiments.Runner{Plan: plan, Workers: max(1, workers), Budget: b, Repeat: repeat}).Run(ctx)
 	if err == context.Canceled {

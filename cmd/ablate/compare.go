@@ -7,11 +7,9 @@ import (
 	"io"
 	"os"
 	"os/exec"
-	"os/signal"
 	"path/filepath"
 	"strconv"
 	"strings"
-	"syscall"
 
 	"github.com/urfave/cli/v2"
 
@@ -200,7 +198,7 @@ func compareRevisions(c *cli.Context, base, head string, rounds int, runArgs []s
 // scratch is what a compare of builds runs in: a context Ctrl-C cancels,
 // and a temporary directory, both undone by done.
 func scratch() (ctx context.Context, tmp string, done func(), err error) {
-	ctx, cancel := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	ctx, cancel := interruptible()
 	tmp, err = os.MkdirTemp("", "ablate-compare-")
 	if err != nil {
 		cancel()

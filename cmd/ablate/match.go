@@ -10,11 +10,9 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"path/filepath"
 	"strconv"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/urfave/cli/v2"
@@ -455,7 +453,7 @@ func matchAction(c *cli.Context) error {
 	m.Done = done
 	if info == nil {
 		req, _ := json.Marshal(s)
-		info = &results.MatchInfo{Args: append([]string{"ablate"}, os.Args[min(1, len(os.Args)):]...), Request: req,
+		info = &results.MatchInfo{Args: commandLine(c), Request: req,
 			Started: time.Now().UTC()}
 	}
 	describeMatch(info, m, s)
@@ -519,7 +517,7 @@ func playMatch(c *cli.Context, m *match.Match, dir string, info *results.MatchIn
 	}
 	live := startLive(c.App.ErrWriter, c.Bool("quiet"), m)
 	m.OnProgress = live.update
-	ctx, cancel := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	ctx, cancel := interruptible()
 	defer cancel()
 	out, runErr := m.Run(ctx)
 	live.stop()

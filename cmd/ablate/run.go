@@ -7,10 +7,8 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/jedib0t/go-pretty/v6/progress"
@@ -182,7 +180,7 @@ func runAction(c *cli.Context) error {
 	for _, r := range prior {
 		skip[experiments.JobKey(r.Group, r.Config, r.Position)] = true
 	}
-	ctx, cancel := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	ctx, cancel := interruptible()
 	defer cancel()
 	runner := &experiments.Runner{Plan: plan, Workers: settings.Workers, Repeat: settings.Repeat,
 		Budget: b, Schedule: true, Skip: skip, Shard: settings.Shard}
@@ -210,7 +208,7 @@ func runAction(c *cli.Context) error {
 		}
 		if info == nil {
 			req, _ := json.Marshal(settings)
-			info = &results.RunInfo{Args: append([]string{"ablate", "run"}, os.Args[min(2, len(os.Args)):]...),
+			info = &results.RunInfo{Args: commandLine(c),
 				Request: req, Format: format, Experiment: plan.Name, Description: plan.Description, Started: time.Now().UTC()}
 			if err := os.Remove(filepath.Join(dir, results.JournalName)); err != nil && !errors.Is(err, os.ErrNotExist) {
 				return err

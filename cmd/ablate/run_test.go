@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -135,5 +136,22 @@ func TestRunJSONWithRecordsIsOneDocument(t *testing.T) {
 	}
 	if err := json.Unmarshal([]byte(out), &doc); err != nil || len(doc.Summary) != 1 || len(doc.Records) != 12 {
 		t.Errorf("json: %v, %d summaries, %d records", err, len(doc.Summary), len(doc.Records))
+	}
+}
+
+// TestRunJSONRecordsTheAppsArgs: run.json holds the command line the app
+// was given, not the test binary's flags.
+func TestRunJSONRecordsTheAppsArgs(t *testing.T) {
+	dir := t.TempDir()
+	if _, errw, code := ablate(t, "run", "--config", "a=full", "-p", "six", "-d", "2", "--quiet", "--out", dir); code != 0 {
+		t.Fatalf("exit %d: %s", code, errw)
+	}
+	ri, err := results.ReadRunInfo(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"ablate", "run", "--config", "a=full", "-p", "six", "-d", "2", "--quiet", "--out", dir}
+	if !slices.Equal(ri.Args, want) {
+		t.Errorf("run.json args %q, want %q", ri.Args, want)
 	}
 }

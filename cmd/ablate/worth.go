@@ -237,7 +237,7 @@ func worthAction(c *cli.Context) error {
 // settings is reused, an interrupted one finished.
 func worthMatch(c *cli.Context, m *match.Match, s matchSettings, dir string) (*results.MatchResult, error) {
 	req, _ := json.Marshal(s)
-	info := &results.MatchInfo{Args: append([]string{"ablate"}, os.Args[min(1, len(os.Args)):]...), Request: req,
+	info := &results.MatchInfo{Args: commandLine(c), Request: req,
 		Started: time.Now().UTC()}
 	if dir != "" {
 		if prev, err := results.ReadMatchInfo(dir); err == nil {
