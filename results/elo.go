@@ -180,18 +180,18 @@ func ParseSPRT(s string) (*SPRT, error) {
 	for _, item := range strings.Split(s, ",") {
 		k, v, ok := strings.Cut(strings.TrimSpace(item), "=")
 		if !ok {
-			return nil, fmt.Errorf("--sprt %q: want key=value items (elo0, elo1, alpha, beta, model)", s)
+			return nil, fmt.Errorf("%q: want key=value items (elo0, elo1, alpha, beta, model)", s)
 		}
 		if k == "model" {
 			if v != "normalized" && v != "logistic" {
-				return nil, fmt.Errorf("--sprt model %q: want normalized or logistic", v)
+				return nil, fmt.Errorf("model %q: want normalized or logistic", v)
 			}
 			t.Model = v
 			continue
 		}
 		x, err := strconv.ParseFloat(v, 64)
 		if err != nil || math.IsNaN(x) || math.IsInf(x, 0) {
-			return nil, fmt.Errorf("--sprt %s=%q is not a number", k, v)
+			return nil, fmt.Errorf("%s=%q is not a number", k, v)
 		}
 		switch k {
 		case "elo0":
@@ -203,14 +203,14 @@ func ParseSPRT(s string) (*SPRT, error) {
 		case "beta":
 			t.Beta = x
 		default:
-			return nil, fmt.Errorf("--sprt: unknown key %q (known: elo0, elo1, alpha, beta, model)", k)
+			return nil, fmt.Errorf("unknown key %q (known: elo0, elo1, alpha, beta, model)", k)
 		}
 	}
 	switch {
 	case t.Elo0 >= t.Elo1:
-		return nil, fmt.Errorf("--sprt: elo0 (%g) must be below elo1 (%g)", t.Elo0, t.Elo1)
+		return nil, fmt.Errorf("elo0 (%g) must be below elo1 (%g)", t.Elo0, t.Elo1)
 	case t.Alpha <= 0 || t.Alpha >= 1 || t.Beta <= 0 || t.Beta >= 1 || t.Alpha+t.Beta >= 1:
-		return nil, fmt.Errorf("--sprt: alpha and beta must be between 0 and 1, and their sum below 1")
+		return nil, fmt.Errorf("alpha and beta must be between 0 and 1, and their sum below 1")
 	}
 	return t, nil
 }

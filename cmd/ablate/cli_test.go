@@ -10,6 +10,8 @@ import (
 	"syscall"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/ablate-chess/ablate/experiments/match"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files")
@@ -141,8 +143,8 @@ func TestEngineFlagsReadAlike(t *testing.T) {
 		{"/opt/e/engine --threads=1", "engine", "/opt/e/engine --threads=1"},
 		{"sf=/usr/games/stockfish bench=no", "sf", "/usr/games/stockfish bench=no"},
 	} {
-		if n, cmd := engineArg(c.in); n != c.name || cmd != c.cmd {
-			t.Errorf("engineArg(%q) = %q, %q; want %q, %q", c.in, n, cmd, c.name, c.cmd)
+		if n, cmd := match.ParseEngine(c.in); n != c.name || cmd != c.cmd {
+			t.Errorf("match.ParseEngine(%q) = %q, %q; want %q, %q", c.in, n, cmd, c.name, c.cmd)
 		}
 	}
 	for _, c := range []struct{ in, engine, opt string }{
@@ -150,13 +152,13 @@ func TestEngineFlagsReadAlike(t *testing.T) {
 		{"toga:Hash=64", "toga", "Hash=64"},
 		{"Skill Level=3", "", "Skill Level=3"},
 	} {
-		if e, o, err := engineOption(c.in); err != nil || e != c.engine || o != c.opt {
-			t.Errorf("engineOption(%q) = %q, %q, %v; want %q, %q", c.in, e, o, err, c.engine, c.opt)
+		if e, o, err := match.ParseEngineOption(c.in); err != nil || e != c.engine || o != c.opt {
+			t.Errorf("match.ParseEngineOption(%q) = %q, %q, %v; want %q, %q", c.in, e, o, err, c.engine, c.opt)
 		}
 	}
 	for _, bad := range []string{"Hash", "=3", "toga:Hash"} {
-		if _, _, err := engineOption(bad); err == nil {
-			t.Errorf("engineOption(%q): no error", bad)
+		if _, _, err := match.ParseEngineOption(bad); err == nil {
+			t.Errorf("match.ParseEngineOption(%q): no error", bad)
 		}
 	}
 }

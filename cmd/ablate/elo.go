@@ -38,7 +38,7 @@ func eloCommand() *cli.Command {
 			if s := c.String("sprt"); s != "" {
 				var err error
 				if sprt, err = results.ParseSPRT(s); err != nil {
-					return badInput(err)
+					return badInput(fmt.Errorf("--sprt %v", err))
 				}
 			}
 			path := c.Args().First()

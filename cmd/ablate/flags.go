@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"fmt"
 	"os"
-	"path/filepath"
 	"runtime"
 	"strconv"
 	"strings"
@@ -124,40 +123,4 @@ func flags(lists ...[]cli.Flag) []cli.Flag {
 func shardFlag() cli.Flag {
 	return &cli.StringFlag{Name: "shard", Usage: "run only shard `I/N` of the plan (from 1), or auto / auto/N from the " +
 		"job engine's environment (Slurm arrays, Kubernetes Indexed Jobs, GNU parallel)"}
-}
-
-// engineArg reads --engine's [NAME=]CMD, the same in every command: a name
-// (letters, digits, '-', '_', '.') before the first '=', else the file name
-// of the command's program.
-func engineArg(s string) (name, command string) {
-	if n, cmd, ok := strings.Cut(s, "="); ok && n != "" && cmd != "" && plainName(n) {
-		return n, cmd
-	}
-	fields := strings.Fields(s)
-	if len(fields) == 0 {
-		return "", s
-	}
-	return filepath.Base(fields[0]), s
-}
-
-// engineOption reads --engine-option's [ENGINE:]OPTION=VALUE, the same in
-// every command: the engine's name may be left out where there is one
-// external engine.
-func engineOption(s string) (engine, option string, err error) {
-	if e, rest, ok := strings.Cut(s, ":"); ok && plainName(e) && strings.Contains(rest, "=") {
-		return e, rest, nil
-	}
-	if !strings.Contains(s, "=") || strings.HasPrefix(s, "=") {
-		return "", "", fmt.Errorf("--engine-option %q: want [ENGINE:]OPTION=VALUE, as in Hash=64 or toga:Hash=64", s)
-	}
-	return "", s, nil
-}
-
-func plainName(s string) bool {
-	for _, r := range s {
-		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-' || r == '_' || r == '.') {
-			return false
-		}
-	}
-	return s != ""
 }

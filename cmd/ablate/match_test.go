@@ -236,3 +236,19 @@ openings = "bench"
 		t.Errorf("not played cheapest first:\n%s", errw)
 	}
 }
+
+// TestMatchSectionErrorsNameTheKey: a bad value in an experiment file's
+// [match] section is an error naming the key, a bad flag its flag.
+func TestMatchSectionErrorsNameTheKey(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "e.toml")
+	os.WriteFile(file, []byte("name = \"e\"\npositions = \"six\"\ndepth = 2\nbase = \"full\"\n\n[[matrix]]\nname = \"m\"\n"+
+		"leave_one_out = [\"lmp\"]\n\n[match]\nsprt = \"elo0=5,elo1=0\"\n"), 0o644)
+	_, errw, code := ablate(t, "worth", "--quiet", file)
+	if code != 2 || !strings.Contains(errw, "[match] sprt elo0 (5) must be below elo1") {
+		t.Errorf("exit %d, %q", code, errw)
+	}
+	_, errw, code = ablate(t, "worth", "--quiet", "--sprt", "elo0=3,elo1=1", file)
+	if code != 2 || !strings.Contains(errw, "--sprt elo0 (3) must be below elo1") {
+		t.Errorf("flag: exit %d, %q", code, errw)
+	}
+}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/ablate-chess/ablate/engine/subject"
 	"github.com/ablate-chess/ablate/experiments"
+	"github.com/ablate-chess/ablate/experiments/match"
 )
 
 // The engine a command searches: ablate's own, or with --engine an
@@ -34,10 +35,10 @@ type subjectSpec struct {
 }
 
 func readSubjectSpec(c *cli.Context) (subjectSpec, error) {
-	name, command := engineArg(c.String("engine"))
+	name, command := match.ParseEngine(c.String("engine"))
 	spec := subjectSpec{Engine: command, Dir: c.String("engine-dir"), Profile: c.String("profile")}
 	for _, o := range c.StringSlice("engine-option") {
-		engine, opt, err := engineOption(o)
+		engine, opt, err := match.ParseEngineOption(o)
 		if err != nil {
 			return spec, err
 		}

@@ -83,8 +83,11 @@ func worthAction(c *cli.Context) error {
 	if err != nil {
 		return badInput(err)
 	}
-	if err := applyMatchSection(c, &s, plan.Match); err != nil {
-		return badInput(err)
+	if err := s.ApplySection(plan.Match, c.IsSet); err != nil {
+		return badInput(sectionError(err))
+	}
+	if err := s.Check(); err != nil {
+		return badInput(settingError(c, err, plan.Match != nil))
 	}
 	// A shard plays its share of every match's pairs (i mod N); the tree
 	// sizes are each shard's whole (they are cheap beside the games).
@@ -190,17 +193,14 @@ func worthAction(c *cli.Context) error {
 		budget := ""
 		if b := x.budget; b != nil {
 			budget = b.String()
-			cs.Nodes, cs.Depth, cs.TC, cs.MoveTime = b.Nodes, 0, "", 0
-			if b.TC != nil {
-				cs.TC = b.TC.String()
-			}
+			cs.SetBudget(*b)
 		}
 		a := match.Player{Name: x.row.Name, Spec: x.row.Spec, Subject: plan.Subject, Config: x.row.Config}
 		b := match.Player{Name: x.ref.Name, Spec: x.ref.Spec, Subject: plan.Subject, Config: x.ref.Config}
 		cs.Configs = []string{x.row.Name + "=" + x.row.Spec, x.ref.Name + "=" + x.ref.Spec}
-		m, err := buildMatch(cs, a, b)
+		m, err := cs.Build(a, b)
 		if err != nil {
-			return badInput(err)
+			return badInput(flagError(err))
 		}
 		w := results.NewWorthRow(x.sum, &results.MatchResult{}, m.Limits.String())
 		w.Positions, w.Budget = x.row.Suite.Name, budget
@@ -235,13 +235,13 @@ func worthAction(c *cli.Context) error {
 // worthMatch plays one match of a worth, in its own directory under out
 // when there is one: a match already complete there with the same
 // settings is reused, an interrupted one finished.
-func worthMatch(c *cli.Context, m *match.Match, s matchSettings, dir string) (*results.MatchResult, error) {
+func worthMatch(c *cli.Context, m *match.Match, s match.Settings, dir string) (*results.MatchResult, error) {
 	req, _ := json.Marshal(s)
 	info := &results.MatchInfo{Args: commandLine(c), Request: req,
 		Started: time.Now().UTC()}
 	if dir != "" {
 		if prev, err := results.ReadMatchInfo(dir); err == nil {
-			var was matchSettings
+			var was match.Settings
 			if was.Shard.Count == 0 { // made before shards
 				was.Shard = experiments.Whole
 			}
@@ -259,7 +259,7 @@ func worthMatch(c *cli.Context, m *match.Match, s matchSettings, dir string) (*r
 			m.Done, info = done, prev
 		}
 	}
-	describeMatch(info, m, s)
+	m.Describe(info, s)
 	o, err := playMatch(c, m, dir, info)
 	if err != nil {
 		return nil, err
