@@ -9,13 +9,16 @@
 //	summary.go   Summary, Summarize
 //	render.go    RenderSummary, RenderRecords, RenderTable
 //	runinfo.go   RunInfo (run.json), Version
-//	journal.go   records.jsonl: appended per finished job
+//	dir.go       Dir: a run's or a match's directory through its life
+//	linelog.go   LineLog: journals of whole units, a torn last line dropped
+//	journal.go   records.jsonl: a finished job's records a line
 //	baseline.go  the bench baseline (results/bench.csv)
 //	compare.go   two runs, configuration by configuration
 //	elo.go       pentanomial tallies, Elo, normalized Elo, LOS, SPRT
-//	match.go     pairs.csv, match.json, the match table
-//	worth.go     worth.csv and its table
-//	merge.go     job order and the shards of a run
+//	stop.go      Stop: when a match has played enough (SPRT, precision)
+//	match.go     pairs.csv, match.json, games.pgn.gz, the match table
+//	worth.go     worth.csv, its table and the worth ladder's
+//	merge.go     job order, the shards of a run, checks of shards' rows
 //
 // report/ draws run directories as one HTML page.
 package results

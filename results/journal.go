@@ -14,30 +14,6 @@ import (
 // JournalName is the journal's file name in a run directory.
 const JournalName = "records.jsonl"
 
-// Journal appends jobs' records to a run directory's journal.
-type Journal struct{ log *LineLog }
-
-// OpenJournal opens dir's journal for appending, creating it if need be.
-func OpenJournal(dir string) (*Journal, error) {
-	log, err := OpenLineLog(filepath.Join(dir, JournalName))
-	if err != nil {
-		return nil, err
-	}
-	return &Journal{log}, nil
-}
-
-// Append writes one job's records as one unit.
-func (j *Journal) Append(recs []Record) error {
-	data, err := json.Marshal(recs)
-	if err != nil {
-		return err
-	}
-	return j.log.Append(data)
-}
-
-// Close closes the journal.
-func (j *Journal) Close() error { return j.log.Close() }
-
 // ReadJournal reads dir's journal; a missing journal is empty. A torn last
 // line (the run was killed mid-write) is dropped, and with it that job.
 func ReadJournal(dir string) ([]Record, error) {

@@ -57,15 +57,15 @@ func TestLineLogTornTail(t *testing.T) {
 // dropped whole; journals of one record a line still read.
 func TestJournalOneUnitAJob(t *testing.T) {
 	dir := t.TempDir()
-	j, err := OpenJournal(dir)
+	j, err := OpenDir(dir, &RunInfo{}, false)
 	if err != nil {
 		t.Fatal(err)
 	}
 	job := func(pos string) []Record {
 		return []Record{{Config: "full", Position: pos, Depth: 1}, {Config: "full", Position: pos, Depth: 2}}
 	}
-	j.Append(job("a"))
-	j.Append(job("b"))
+	j.AppendJSON(job("a"))
+	j.AppendJSON(job("b"))
 	j.Close()
 	path := filepath.Join(dir, JournalName)
 	data, _ := os.ReadFile(path)
@@ -80,5 +80,56 @@ func TestJournalOneUnitAJob(t *testing.T) {
 	os.WriteFile(path, []byte(`{"config":"full","position":"x","depth":3}`+"\n"), 0o644)
 	if recs, err := ReadJournal(dir); err != nil || len(recs) != 1 || recs[0].Depth != 3 {
 		t.Errorf("an old journal: %v %v", recs, err)
+	}
+}
+
+// TestDirLifecycle: a directory's description comes first; a unit
+// appended is in the journal; an unfinished end keeps the journal, a
+// complete one writes the files, marks the description and drops it; a
+// fresh start drops an old journal, a resume keeps it.
+func TestDirLifecycle(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "m")
+	info := &MatchInfo{PairsAsked: 3, Shard: &ShardInfo{Index: 1, Count: 2}}
+	d, err := OpenDir(dir, info, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if mi, err := ReadMatchInfo(dir); err != nil || mi.Complete || mi.PairsAsked != 3 {
+		t.Fatalf("description first: %+v %v", mi, err)
+	}
+	d.AppendJSON(map[string]int{"pair": 0})
+	if err := d.Finish(false, func(string) error { return nil }); err != nil {
+		t.Fatal(err)
+	}
+	d.Close()
+	journal := filepath.Join(dir, "pairs.jsonl")
+	if data, _ := os.ReadFile(journal); string(data) != "{\"pair\":0}\n" {
+		t.Errorf("journal %q", data)
+	}
+	d, _ = OpenDir(dir, info, true)
+	d.AppendJSON(map[string]int{"pair": 1})
+	wrote := false
+	if err := d.Finish(true, func(p string) error { wrote = p == dir; return nil }); err != nil {
+		t.Fatal(err)
+	}
+	mi, _ := ReadMatchInfo(dir)
+	if !wrote || !mi.Complete || mi.Finished.IsZero() || !mi.Shard.Complete {
+		t.Errorf("complete: wrote %v, %+v", wrote, mi)
+	}
+	if _, err := os.Stat(journal); !os.IsNotExist(err) {
+		t.Errorf("a complete directory kept its journal: %v", err)
+	}
+	os.WriteFile(journal, []byte("old\n"), 0o644)
+	d, _ = OpenDir(dir, &MatchInfo{}, false)
+	d.Close()
+	if _, err := os.Stat(journal); err != nil {
+		t.Fatal(err)
+	}
+	if data, _ := os.ReadFile(journal); len(data) != 0 {
+		t.Errorf("a fresh start kept the old journal: %q", data)
+	}
+	var nothing *Dir
+	if nothing.Append([]byte("x")) != nil || nothing.Finish(true, nil) != nil {
+		t.Error("a nil Dir (no --out) is not a no-op")
 	}
 }

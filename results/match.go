@@ -212,11 +212,7 @@ func RenderMatch(w io.Writer, format, a, b string, r *MatchResult) error {
 // WriteMatchInfo writes dir/match.json.
 func WriteMatchInfo(dir string, mi *MatchInfo) error {
 	mi.Origin.Fill()
-	data, err := json.MarshalIndent(mi, "", "  ")
-	if err != nil {
-		return err
-	}
-	return os.WriteFile(filepath.Join(dir, "match.json"), append(data, '\n'), 0o644)
+	return writeDescription(dir, mi)
 }
 
 // ReadMatchInfo reads dir/match.json.

@@ -160,12 +160,12 @@ func TestRenderGolden(t *testing.T) {
 
 func TestJournal(t *testing.T) {
 	dir := t.TempDir()
-	j, err := OpenJournal(dir)
+	j, err := OpenDir(dir, &RunInfo{}, false)
 	if err != nil {
 		t.Fatal(err)
 	}
-	j.Append(sample()[:2])
-	j.Append(sample()[2:])
+	j.AppendJSON(sample()[:2])
+	j.AppendJSON(sample()[2:])
 	j.Close()
 	// A torn last line, as a kill mid-write leaves, is dropped.
 	f, _ := os.OpenFile(filepath.Join(dir, JournalName), os.O_APPEND|os.O_WRONLY, 0)
@@ -242,8 +242,8 @@ func TestUnknownCountersRoundTrip(t *testing.T) {
 	}
 	// JSON: null, and back.
 	dir := t.TempDir()
-	j, _ := OpenJournal(dir)
-	j.Append(recs)
+	j, _ := OpenDir(dir, &RunInfo{}, false)
+	j.AppendJSON(recs)
 	j.Close()
 	data, _ := os.ReadFile(filepath.Join(dir, JournalName))
 	if !strings.Contains(string(data), `"qnodes":null`) {

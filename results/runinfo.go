@@ -165,13 +165,7 @@ func cpuModel() string {
 }
 
 // WriteRunInfo writes dir/run.json.
-func WriteRunInfo(dir string, ri *RunInfo) error {
-	data, err := json.MarshalIndent(ri, "", "  ")
-	if err != nil {
-		return err
-	}
-	return os.WriteFile(filepath.Join(dir, "run.json"), append(data, '\n'), 0o644)
-}
+func WriteRunInfo(dir string, ri *RunInfo) error { return writeDescription(dir, ri) }
 
 // ReadRunInfo reads dir/run.json.
 func ReadRunInfo(dir string) (*RunInfo, error) {

@@ -178,23 +178,14 @@ func matchAction(c *cli.Context) error {
 // playMatch runs a match with its journal, live line and Ctrl-C, and writes
 // its files (--out, --pgn). An interruption keeps every finished pair.
 func playMatch(c *cli.Context, m *match.Match, dir string, info *results.MatchInfo) (*match.Outcome, error) {
-	var journal *match.Journal
+	var d *results.Dir
 	if dir != "" {
-		if err := os.MkdirAll(dir, 0o755); err != nil {
-			return nil, badInput(err)
-		}
-		if len(m.Done) == 0 {
-			os.Remove(filepath.Join(dir, match.JournalName))
-		}
-		if err := results.WriteMatchInfo(dir, info); err != nil {
-			return nil, err
-		}
 		var err error
-		if journal, err = match.OpenJournal(dir); err != nil {
+		if d, err = results.OpenDir(dir, info, len(m.Done) > 0); err != nil {
 			return nil, err
 		}
-		defer journal.Close()
-		m.OnPair = journal.Append
+		defer d.Close()
+		m.OnPair = func(p *match.Pair) error { return d.AppendJSON(p.JournalUnit()) }
 	}
 	live := startLive(c.App.ErrWriter, c.Bool("quiet"), m)
 	m.OnProgress = live.update
@@ -207,27 +198,14 @@ func playMatch(c *cli.Context, m *match.Match, dir string, info *results.MatchIn
 		return nil, cli.Exit(runErr.Error(), exitFailed)
 	}
 	info.Result = out.Result(m)
-	info.Complete = !interrupted
-	if info.Complete {
-		info.Finished = time.Now().UTC()
-	}
 	if info.Shard != nil {
-		info.Shard.Complete, info.Shard.Jobs = info.Complete, len(out.Pairs)
+		info.Shard.Jobs = len(out.Pairs)
 		if m.SPRT != nil {
 			info.Result.LLR, info.Result.Verdict = 0, "" // the merge of the shards decides
 		}
 	}
-	if dir != "" {
-		if err := writeMatchFiles(dir, m, out); err != nil {
-			return nil, err
-		}
-		if err := results.WriteMatchInfo(dir, info); err != nil {
-			return nil, err
-		}
-		if info.Complete {
-			journal.Close()
-			os.Remove(filepath.Join(dir, match.JournalName))
-		}
+	if err := d.Finish(!interrupted, func(dir string) error { return writeMatchFiles(dir, m, out) }); err != nil {
+		return nil, err
 	}
 	if c.IsSet("pgn") {
 		if err := writePGN(c.String("pgn"), m, out); err != nil {

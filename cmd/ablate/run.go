@@ -201,45 +201,32 @@ func runAction(c *cli.Context) error {
 	}
 
 	// run.json first, so that an interrupted run can be resumed.
-	var journal *results.Journal
+	var d *results.Dir
 	if dir != "" {
-		if err := os.MkdirAll(dir, 0o755); err != nil {
-			return badInput(err)
-		}
-		if info == nil {
+		resuming := info != nil
+		if !resuming {
 			req, _ := json.Marshal(settings)
-			info = &results.RunInfo{Args: commandLine(c),
-				Request: req, Format: format, Experiment: plan.Name, Description: plan.Description, Started: time.Now().UTC()}
-			if err := os.Remove(filepath.Join(dir, results.JournalName)); err != nil && !errors.Is(err, os.ErrNotExist) {
-				return err
-			}
+			info = &results.RunInfo{Args: commandLine(c), Request: req, Format: format, Experiment: plan.Name,
+				Description: plan.Description, Started: time.Now().UTC()}
 		}
 		info.Configs, info.Suites = plan.Info()
 		info.Reference = plan.Reference
 		info.Jobs, info.Workers, info.Repeat, info.HashMB = shardJobs, settings.Workers, settings.Repeat, settings.HashMB
-		info.Provenance()
 		info.Fingerprint = plan.Fingerprint(fmt.Sprintf("repeat=%d max-nodes=%d max-time=%v", settings.Repeat, settings.MaxNodes, settings.MaxTime))
 		if settings.Shard.Count > 1 {
-			info.Shard = &results.ShardInfo{Index: settings.Shard.Index, Count: settings.Shard.Count, Host: info.Host, Jobs: shardJobs}
+			host, _ := os.Hostname()
+			info.Shard = &results.ShardInfo{Index: settings.Shard.Index, Count: settings.Shard.Count, Host: host, Jobs: shardJobs}
 		}
-		if err := results.WriteRunInfo(dir, info); err != nil {
+		if d, err = results.OpenDir(dir, info, resuming); err != nil {
 			return err
 		}
-		if journal, err = results.OpenJournal(dir); err != nil {
-			return err
-		}
-		defer journal.Close()
+		defer d.Close()
 	}
 
 	total := shardJobs
 	bar := startProgress(c.App.ErrWriter, c.Bool("quiet"), total, len(skip))
 	runner.OnProgress = bar.update
-	runner.OnJob = func(recs []results.Record) error {
-		if journal != nil {
-			return journal.Append(recs)
-		}
-		return nil
-	}
+	runner.OnJob = func(recs []results.Record) error { return d.AppendJSON(recs) }
 	recs, runErr := runner.Run(ctx)
 	bar.stop()
 	interrupted := errors.Is(runErr, context.Canceled)
@@ -254,32 +241,16 @@ func runAction(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	if dir != "" {
-		if err := writeRunFiles(dir, all, sums); err != nil {
-			return err
-		}
-		info.Complete = !interrupted && failed == nil
-		if info.Shard != nil {
-			info.Shard.Complete = info.Complete
-		}
+	if info != nil {
 		info.Failed = nil
 		for _, f := range failed {
 			info.Failed = append(info.Failed, f.Error())
 		}
-		if info.Complete {
-			info.Finished = time.Now().UTC()
-		}
-		if err := results.WriteRunInfo(dir, info); err != nil {
-			return err
-		}
-		// A complete run's records are all in records.csv; the journal
-		// was only there to resume it.
-		if info.Complete {
-			journal.Close()
-			if err := os.Remove(filepath.Join(dir, results.JournalName)); err != nil {
-				return err
-			}
-		}
+	}
+	// A complete run's records are all in records.csv; the journal was
+	// only there to resume it.
+	if err := d.Finish(!interrupted && failed == nil, func(dir string) error { return writeRunFiles(dir, all, sums) }); err != nil {
+		return err
 	}
 	switch {
 	case c.Bool("records") && format == "json":

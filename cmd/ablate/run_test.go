@@ -75,9 +75,14 @@ func TestRunResumeFinishesTheRun(t *testing.T) {
 		t.Fatal(err)
 	}
 	ri.Complete = false
-	results.WriteRunInfo(part, ri)
-	j, _ := results.OpenJournal(part)
-	j.Append(readRecords(t, whole)[:4*5])
+	j, err := results.OpenDir(part, ri, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	recs := readRecords(t, whole)
+	for k := range 4 { // a job a unit
+		j.AppendJSON(recs[k*5 : (k+1)*5])
+	}
 	j.Close()
 	if _, errw, code := ablate(t, "run", "--resume", whole); code != 2 || !strings.Contains(errw, "that run is complete") {
 		t.Errorf("resuming a complete run: exit %d, %s", code, errw)

@@ -62,29 +62,11 @@ func (j *gameJSON) game() (*Game, error) {
 	return g, nil
 }
 
-// Journal appends finished pairs to a match directory's journal.
-type Journal struct{ log *results.LineLog }
-
-// OpenJournal opens dir's journal for appending (a torn last line cut off).
-func OpenJournal(dir string) (*Journal, error) {
-	log, err := results.OpenLineLog(filepath.Join(dir, JournalName))
-	if err != nil {
-		return nil, err
-	}
-	return &Journal{log}, nil
+// JournalUnit is the pair as its journal line holds it (a match
+// directory's results.Dir journals it).
+func (p *Pair) JournalUnit() any {
+	return pairJSON{p.Index, p.Opening, [2]gameJSON{p.Games[0].toJSON(), p.Games[1].toJSON()}}
 }
-
-// Append writes one pair as one unit and syncs it to the disk.
-func (j *Journal) Append(p *Pair) error {
-	data, err := json.Marshal(pairJSON{p.Index, p.Opening, [2]gameJSON{p.Games[0].toJSON(), p.Games[1].toJSON()}})
-	if err != nil {
-		return err
-	}
-	return j.log.Append(data)
-}
-
-// Close closes the journal.
-func (j *Journal) Close() error { return j.log.Close() }
 
 // ReadJournal reads dir's journal (missing: none). A torn last line, from
 // a kill mid-write, is dropped: that pair is played again.

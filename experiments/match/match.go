@@ -3,9 +3,12 @@
 // engine or through UCI for another, with the rules of chess exactly,
 // adjudication, clocks, and statistics as fishtest and fastchess give them.
 //
+//	settings.go  Settings: what a match is made from, checked and built
+//	budget.go    Budget: a worth ladder's node budgets and clocks
 //	game.go      one game: the rules, the clock, adjudication, comments
 //	openings.go  openings from suites or PGN files, and their order
-//	match.go     Match: workers, pairs in order, SPRT, resume
+//	match.go     Match: workers, pairs in order, SPRT and precision, resume
+//	journal.go   a pair as its journal line, read back; pairs.csv rows
 //	pgn.go       each game's PGN, and pairing games read from a PGN file
 package match
 

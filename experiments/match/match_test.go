@@ -235,7 +235,10 @@ func TestInterruptThenResume(t *testing.T) {
 		t.Fatal(err)
 	}
 	dir := t.TempDir()
-	j, _ := OpenJournal(dir)
+	j, err := results.OpenDir(dir, &results.MatchInfo{}, false)
+	if err != nil {
+		t.Fatal(err)
+	}
 	ctx, cancel := context.WithCancel(context.Background())
 	m := mk()
 	pairs := 0
@@ -243,7 +246,7 @@ func TestInterruptThenResume(t *testing.T) {
 		if pairs++; pairs == 2 {
 			cancel()
 		}
-		return j.Append(p)
+		return j.AppendJSON(p.JournalUnit())
 	}
 	if _, err := m.Run(ctx); err != context.Canceled {
 		t.Fatalf("interrupted: %v", err)

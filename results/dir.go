@@ -1,0 +1,167 @@
+package results
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"time"
+)
+
+// Dir is a run's or a match's directory (--out DIR) through its life, the
+// one lifecycle of run, match and every worth cell:
+//
+//  1. the description (run.json or match.json) is written first, so that an
+//     interruption can be resumed, and the journal opened (a fresh start
+//     drops an old one; a resume keeps it);
+//  2. each finished unit (a job's records, a game pair) is appended to the
+//     journal, whole or not at all;
+//  3. at the end the result files are written, then the description,
+//     complete or not, and a complete directory's journal is dropped: its
+//     units are all in the result files.
+//
+// A crash at any point leaves a directory that resumes to the same files.
+type Dir struct {
+	Path string
+	desc Description
+	log  *LineLog
+}
+
+// Description is a directory's description file: *RunInfo or *MatchInfo.
+type Description interface {
+	fileName() string    // run.json, match.json
+	journalName() string // records.jsonl, pairs.jsonl
+	origin() *Origin     // the engine, commit and machine it ran on
+	// finish marks the description complete (finished now) or not.
+	finish(complete bool, now time.Time)
+}
+
+// OpenDir starts a directory (resume false: an old journal is dropped) or
+// resumes one, writing its description.
+func OpenDir(path string, d Description, resume bool) (*Dir, error) {
+	if err := os.MkdirAll(path, 0o755); err != nil {
+		return nil, err
+	}
+	if !resume {
+		if err := os.Remove(filepath.Join(path, d.journalName())); err != nil && !os.IsNotExist(err) {
+			return nil, err
+		}
+	}
+	d.origin().Fill() // the process that runs it
+	if err := writeDescription(path, d); err != nil {
+		return nil, err
+	}
+	log, err := OpenLineLog(filepath.Join(path, d.journalName()))
+	if err != nil {
+		return nil, err
+	}
+	return &Dir{path, d, log}, nil
+}
+
+// Append journals one finished unit. A nil Dir (no --out) keeps nothing.
+func (d *Dir) Append(unit []byte) error {
+	if d == nil {
+		return nil
+	}
+	return d.log.Append(unit)
+}
+
+// AppendJSON journals one finished unit as JSON.
+func (d *Dir) AppendJSON(unit any) error {
+	if d == nil {
+		return nil
+	}
+	data, err := json.Marshal(unit)
+	if err != nil {
+		return err
+	}
+	return d.log.Append(data)
+}
+
+// Finish writes the result files (write, given the directory's path),
+// then the description, complete or not; a complete directory's journal is
+// dropped. A nil Dir does nothing.
+func (d *Dir) Finish(complete bool, write func(dir string) error) error {
+	if d == nil {
+		return nil
+	}
+	if err := write(d.Path); err != nil {
+		return err
+	}
+	d.desc.finish(complete, time.Now().UTC())
+	if err := writeDescription(d.Path, d.desc); err != nil {
+		return err
+	}
+	if !complete {
+		return nil
+	}
+	d.log.Close()
+	return os.Remove(filepath.Join(d.Path, d.desc.journalName()))
+}
+
+// Close closes the journal (a directory left unfinished resumes from it).
+func (d *Dir) Close() {
+	if d != nil {
+		d.log.Close()
+	}
+}
+
+// writeDescription writes the description whole or not at all: to a
+// temporary file, synced, then renamed over the old one.
+func writeDescription(dir string, d Description) error {
+	data, err := json.MarshalIndent(d, "", "  ")
+	if err != nil {
+		return err
+	}
+	return writeFileAtomic(filepath.Join(dir, d.fileName()), append(data, '\n'))
+}
+
+// writeFileAtomic replaces path with data, never leaving it half written.
+func writeFileAtomic(path string, data []byte) error {
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
+	if err != nil {
+		return err
+	}
+	_, err = tmp.Write(data)
+	if err == nil {
+		err = tmp.Sync()
+	}
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Chmod(tmp.Name(), 0o644)
+	}
+	if err == nil {
+		err = os.Rename(tmp.Name(), path)
+	}
+	if err != nil {
+		os.Remove(tmp.Name())
+	}
+	return err
+}
+
+func (ri *RunInfo) fileName() string    { return "run.json" }
+func (ri *RunInfo) journalName() string { return JournalName }
+func (ri *RunInfo) origin() *Origin     { return &ri.Origin }
+func (ri *RunInfo) finish(complete bool, now time.Time) {
+	ri.Complete = complete
+	if complete {
+		ri.Finished = now
+	}
+	if ri.Shard != nil {
+		ri.Shard.Complete = complete
+	}
+}
+
+func (mi *MatchInfo) fileName() string    { return "match.json" }
+func (mi *MatchInfo) journalName() string { return "pairs.jsonl" }
+func (mi *MatchInfo) origin() *Origin     { return &mi.Origin }
+func (mi *MatchInfo) finish(complete bool, now time.Time) {
+	mi.Complete = complete
+	if complete {
+		mi.Finished = now
+	}
+	if mi.Shard != nil {
+		mi.Shard.Complete = complete
+	}
+}
