@@ -96,10 +96,10 @@ func compareAction(c *cli.Context) error {
 			return err
 		}
 	case c.NArg() == 2:
-		if old, err = readRun(c.Args().Get(0)); err != nil {
+		if old, err = results.ReadRun(c.Args().Get(0)); err != nil {
 			return badInput(err)
 		}
-		if new, err = readRun(c.Args().Get(1)); err != nil {
+		if new, err = results.ReadRun(c.Args().Get(1)); err != nil {
 			return badInput(err)
 		}
 	default:
@@ -129,19 +129,6 @@ func compareAction(c *cli.Context) error {
 		return cli.Exit("compare: the new side is worse: "+strings.Join(failures, "; "), exitFailed)
 	}
 	return nil
-}
-
-// readRun reads a run directory's records.csv, or a records.csv file.
-func readRun(path string) ([]results.Record, error) {
-	if st, err := os.Stat(path); err == nil && st.IsDir() {
-		path = filepath.Join(path, "records.csv")
-	}
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	return results.ReadCSV(f, path)
 }
 
 // compareRevisions builds base and head in temporary worktrees, runs each
@@ -244,7 +231,7 @@ func alternate(ctx context.Context, errw io.Writer, tmp string, rounds int, side
 				}
 				return nil, nil, cli.Exit(fmt.Sprintf("%s: ablate run: %v", side, err), exitFailed)
 			}
-			recs, err := readRun(out)
+			recs, err := results.ReadRun(out)
 			if err != nil {
 				return nil, nil, err
 			}

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"strings"
 	"time"
 
@@ -185,7 +184,7 @@ func runAction(c *cli.Context) error {
 	runner := &experiments.Runner{Plan: plan, Workers: settings.Workers, Repeat: settings.Repeat,
 		Budget: b, Schedule: true, Skip: skip, Shard: settings.Shard}
 	if settings.Estimates != "" {
-		prev, err := readRun(settings.Estimates)
+		prev, err := results.ReadRun(settings.Estimates)
 		if err != nil {
 			return badInput(fmt.Errorf("--estimates: %v", err))
 		}
@@ -249,7 +248,7 @@ func runAction(c *cli.Context) error {
 	}
 	// A complete run's records are all in records.csv; the journal was
 	// only there to resume it.
-	if err := d.Finish(!interrupted && failed == nil, func(dir string) error { return writeRunFiles(dir, all, sums) }); err != nil {
+	if err := d.Finish(!interrupted && failed == nil, func(dir string) error { return results.WriteRunFiles(dir, all, sums) }); err != nil {
 		return err
 	}
 	switch {
@@ -317,30 +316,6 @@ func countJobs(recs []results.Record) int {
 		seen[experiments.JobKey(r.Group, r.Config, r.Position)] = true
 	}
 	return len(seen)
-}
-
-func writeRunFiles(dir string, recs []results.Record, sums []results.Summary) error {
-	for _, f := range []struct {
-		name  string
-		write func(io.Writer) error
-	}{
-		{"records.csv", func(w io.Writer) error { return results.WriteCSV(w, recs) }},
-		{"summary.csv", func(w io.Writer) error { return results.WriteSummaryCSV(w, sums) }},
-	} {
-		path := filepath.Join(dir, f.name)
-		file, err := os.Create(path)
-		if err != nil {
-			return err
-		}
-		if err := f.write(file); err != nil {
-			file.Close()
-			return fmt.Errorf("%s: %v", path, err)
-		}
-		if err := file.Close(); err != nil {
-			return err
-		}
-	}
-	return nil
 }
 
 // warnCutShort says on stderr which configurations their budget cut short.

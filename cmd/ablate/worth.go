@@ -121,7 +121,7 @@ func worthAction(c *cli.Context) error {
 	// Tree sizes: a run of the plan, or one given.
 	var recs []results.Record
 	if dir := c.String("run"); dir != "" {
-		if recs, err = readRun(dir); err != nil {
+		if recs, err = results.ReadRun(dir); err != nil {
 			return badInput(err)
 		}
 	} else {
@@ -137,7 +137,7 @@ func worthAction(c *cli.Context) error {
 	// The tree sizes beside the matches, so that the directory is whole
 	// for ablate report.
 	if out != "" {
-		if err := writeRunFiles(out, recs, sums); err != nil {
+		if err := results.WriteRunFiles(out, recs, sums); err != nil {
 			return err
 		}
 	}

@@ -1,0 +1,212 @@
+package match
+
+import (
+	"bytes"
+	"compress/gzip"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/ablate-chess/ablate/engine/chess"
+	"github.com/ablate-chess/ablate/results"
+)
+
+// MergeDirs merges a match's shards into out: pairs.csv and games.pgn.gz in
+// pair order, and match.json with the statistics recomputed. The stopping
+// rule (SPRT, precision) is applied in pair order as the whole match
+// applies it, so that pairs the shards played past the stop are not
+// counted. What is missing is said on errw.
+func MergeDirs(out string, dirs []string, partial bool, errw io.Writer) (*results.MatchInfo, error) {
+	infos, shards, missing, err := results.ReadShards(dirs, partial, "ablate match --resume",
+		func(d string) (*results.MatchInfo, string, *results.ShardInfo, error) {
+			mi, err := results.ReadMatchInfo(d)
+			if err != nil {
+				return nil, "", nil, err
+			}
+			return mi, mi.Fingerprint, mi.Shard, nil
+		})
+	if err != nil {
+		return nil, err
+	}
+	var pairs []results.PairRecord
+	games := map[string]string{} // "pair.game" -> the game's PGN
+	owner := map[int]string{}
+	for i, d := range dirs {
+		path := filepath.Join(d, "pairs.csv")
+		f, err := os.Open(path)
+		if err != nil {
+			return nil, err
+		}
+		ps, err := results.ReadPairsCSV(f, path)
+		f.Close()
+		if err == nil {
+			err = results.CheckPairs(ps, infos[i].PairsAsked, path)
+		}
+		if err != nil {
+			return nil, err
+		}
+		for _, p := range ps {
+			if prev, ok := owner[p.Pair]; ok {
+				return nil, fmt.Errorf("pair %d is in two shards: %s and %s", p.Pair, prev, d)
+			}
+			owner[p.Pair] = d
+		}
+		pairs = append(pairs, ps...)
+		if err := readGames(d, games); err != nil {
+			return nil, err
+		}
+		s := *shards[i]
+		s.Dir, s.Host, s.Jobs, s.Complete = d, infos[i].Host, len(ps), infos[i].Complete
+		shards[i] = &s
+	}
+	sort.Slice(pairs, func(i, j int) bool { return pairs[i].Pair < pairs[j].Pair })
+	merged := *infos[0]
+	var rule results.Stop
+	if merged.SPRT != "" {
+		if rule.SPRT, err = results.ParseSPRT(merged.SPRT); err != nil {
+			return nil, err
+		}
+	}
+	var req Settings
+	json.Unmarshal(merged.Request, &req)
+	rule.Precision = req.Precision
+	score, counted := rule.Count(pairs)
+	pairs = pairs[:counted]
+	var pgn strings.Builder
+	for _, p := range pairs {
+		for g := 1; g <= 2; g++ {
+			text, ok := games[fmt.Sprintf("%d.%d", p.Pair, g)]
+			if !ok {
+				return nil, fmt.Errorf("%s: pair %d has no game %d in its games", owner[p.Pair], p.Pair, g)
+			}
+			pgn.WriteString(text)
+		}
+	}
+	merged.Shard, merged.Shards = nil, results.ListShards(shards)
+	merged.Complete = len(missing) == 0
+	for _, mi := range infos {
+		merged.Complete = merged.Complete && mi.Complete
+	}
+	merged.Result = score.Result(rule.SPRT)
+	_, _, merged.Result.Precise = rule.Check(score)
+	merged.Result.DepthA, merged.Result.DepthB = results.MeanDepths(pairs)
+	if len(pairs) < merged.PairsAsked && !merged.Result.Precise && merged.Result.Verdict == "" {
+		fmt.Fprintf(errw, "merge: %d of %d pairs (shards %v missing or unfinished)\n", len(pairs), merged.PairsAsked, missing)
+	}
+	if err := os.MkdirAll(out, 0o755); err != nil {
+		return nil, err
+	}
+	if err := WriteGames(filepath.Join(out, results.GamesName), pgn.String()); err != nil {
+		return nil, err
+	}
+	f, err := os.Create(filepath.Join(out, "pairs.csv"))
+	if err != nil {
+		return nil, err
+	}
+	if err := results.WritePairsCSV(f, pairs); err != nil {
+		f.Close()
+		return nil, err
+	}
+	if err := f.Close(); err != nil {
+		return nil, err
+	}
+	if err := results.WriteMatchInfo(out, &merged); err != nil {
+		return nil, err
+	}
+	fmt.Fprintf(errw, "merged %d shard(s) of %d into %s: %d pairs\n", len(dirs), shards[0].Count, out, len(pairs))
+	return &merged, nil
+}
+
+// MergeWorth merges the shards of ablate worth: each cell's match as a
+// match's shards, the tree sizes from the first shard (each shard
+// searched them all), and worth.csv with the merged matches' statistics.
+func MergeWorth(out string, dirs []string, partial bool, errw io.Writer) ([]results.WorthRow, error) {
+	path := filepath.Join(dirs[0], "worth.csv")
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	rows, err := results.ReadWorthCSV(f, path)
+	f.Close()
+	if err != nil {
+		return nil, err
+	}
+	for i := range rows {
+		name := rows[i].MatchDir()
+		var parts []string
+		for _, d := range dirs {
+			parts = append(parts, filepath.Join(d, name))
+		}
+		mi, err := MergeDirs(filepath.Join(out, name), parts, partial, errw)
+		if err != nil {
+			return nil, err
+		}
+		rows[i].SetResult(mi.Result)
+	}
+	for _, name := range []string{"records.csv", "summary.csv"} {
+		if data, err := os.ReadFile(filepath.Join(dirs[0], name)); err == nil {
+			if err := os.WriteFile(filepath.Join(out, name), data, 0o644); err != nil {
+				return nil, err
+			}
+		}
+	}
+	wf, err := os.Create(filepath.Join(out, "worth.csv"))
+	if err != nil {
+		return nil, err
+	}
+	if err := results.WriteWorthCSV(wf, rows); err != nil {
+		wf.Close()
+		return nil, err
+	}
+	return rows, wf.Close()
+}
+
+// readGames reads a match directory's games (gzipped or not) with the PGN
+// reader, which checks every move, and files each game's text under its
+// Round tag ("pair.game").
+func readGames(dir string, games map[string]string) error {
+	path := results.GamesFile(dir)
+	f, err := chess.OpenPGN(path)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	data, err := io.ReadAll(f)
+	if err != nil {
+		return err
+	}
+	parsed, err := chess.ReadPGN(bytes.NewReader(data), path)
+	if err != nil {
+		return err
+	}
+	lines := strings.SplitAfter(string(data), "\n")
+	for i, g := range parsed {
+		end := len(lines)
+		if i+1 < len(parsed) {
+			end = parsed[i+1].Line - 1
+		}
+		games[g.Tag("Round")] = strings.Join(lines[g.Line-1:end], "")
+	}
+	return nil
+}
+
+// WriteGames writes PGN text gzipped.
+func WriteGames(path, text string) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	zw := gzip.NewWriter(f)
+	_, err = io.WriteString(zw, text)
+	if cerr := zw.Close(); err == nil {
+		err = cerr
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	return err
+}
