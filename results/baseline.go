@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strconv"
 )
 
 // BaselineRow is one line of a bench baseline (results/bench.csv): the node
@@ -52,4 +53,38 @@ func ReadBaseline(r io.Reader, name string) ([]BaselineRow, error) {
 		}
 	}
 	return rows, nil
+}
+
+// BaselineKey names a pinned search: its configuration and position.
+type BaselineKey [2]string
+
+// Changed lists the pinned searches whose node count got differs from the
+// baseline's, and the total of the counts got.
+func Changed(want []BaselineRow, got map[BaselineKey]uint64) (changed []BaselineRow, total uint64) {
+	for _, w := range want {
+		n := got[BaselineKey{w.Config, w.Position}]
+		total += n
+		if n != w.Nodes {
+			changed = append(changed, w)
+		}
+	}
+	return changed, total
+}
+
+// BaselineDiff splits changed searches by a second run's counts (again):
+// those that moved again are the engine's nondeterminism, said as such;
+// the others are the search's change, as table rows (config, position,
+// expected, got, change).
+func BaselineDiff(changed []BaselineRow, got, again map[BaselineKey]uint64) (diff [][]string, unrepeatable []string) {
+	for _, w := range changed {
+		k := BaselineKey{w.Config, w.Position}
+		if got[k] != again[k] {
+			unrepeatable = append(unrepeatable, fmt.Sprintf("%s on %s: %d then %d nodes", w.Config, w.Position, got[k], again[k]))
+			continue
+		}
+		change := 100 * (float64(got[k]) - float64(w.Nodes)) / float64(max(w.Nodes, 1))
+		diff = append(diff, []string{w.Config, w.Position, strconv.FormatUint(w.Nodes, 10),
+			strconv.FormatUint(got[k], 10), strconv.FormatFloat(change, 'f', 2, 64) + "%"})
+	}
+	return diff, unrepeatable
 }

@@ -277,3 +277,46 @@ func fmtSignedPct(x float64) string {
 	}
 	return s
 }
+
+// FailRule is a compare --fail-on rule: the new side may be worse by at
+// most Pct per cent in nodes, or in time (time only when the interval says
+// slower).
+type FailRule struct {
+	What string // nodes or time
+	Pct  float64
+}
+
+// ParseFailRules reads rules "nodes:PCT" and "time:PCT".
+func ParseFailRules(items []string) ([]FailRule, error) {
+	var rules []FailRule
+	for _, it := range items {
+		what, pct, ok := strings.Cut(it, ":")
+		v, err := strconv.ParseFloat(strings.TrimSuffix(pct, "%"), 64)
+		if !ok || err != nil || v < 0 || math.IsNaN(v) || (what != "nodes" && what != "time") {
+			return nil, fmt.Errorf("%q: want nodes:PCT or time:PCT, as in nodes:0.5", it)
+		}
+		rules = append(rules, FailRule{what, v})
+	}
+	return rules, nil
+}
+
+// Failures lists the comparisons that break a rule, each saying by how
+// much; none means the new side passes.
+func Failures(cs []Comparison, rules []FailRule) []string {
+	var out []string
+	for _, cmp := range cs {
+		if cmp.Missing != "" {
+			continue
+		}
+		for _, r := range rules {
+			switch {
+			case r.What == "nodes" && 100*cmp.NodeChange > r.Pct:
+				out = append(out, fmt.Sprintf("%s: nodes %+.2f%% (limit %g%%)", cmp.Config, 100*cmp.NodeChange, r.Pct))
+			case r.What == "time" && cmp.TimeVerdict() == "slower" && 100*(cmp.TimeRatio-1) > r.Pct:
+				out = append(out, fmt.Sprintf("%s: time x%.3f, 95%% CI %.3f-%.3f (limit %g%%)",
+					cmp.Config, cmp.TimeRatio, cmp.TimeLow, cmp.TimeHigh, r.Pct))
+			}
+		}
+	}
+	return out
+}

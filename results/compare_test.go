@@ -2,6 +2,7 @@ package results
 
 import (
 	"math"
+	"strings"
 	"testing"
 )
 
@@ -62,5 +63,46 @@ func TestTQuantile(t *testing.T) {
 		if got := tQuantile975(df); got != want {
 			t.Errorf("t(%v) = %v, want %v", df, got, want)
 		}
+	}
+}
+
+// TestFailRules: --fail-on's rules read and judge a comparison: nodes over
+// the limit fail, time only when the interval says slower.
+func TestFailRules(t *testing.T) {
+	rules, err := ParseFailRules([]string{"nodes:0.5", "time:5%"})
+	if err != nil || len(rules) != 2 || rules[1].Pct != 5 {
+		t.Fatalf("%v %v", rules, err)
+	}
+	for _, bad := range []string{"nodes", "nodes:x", "depth:1", "time:-1"} {
+		if _, err := ParseFailRules([]string{bad}); err == nil {
+			t.Errorf("%q: no error", bad)
+		}
+	}
+	cs := []Comparison{
+		{Config: "a", NodeChange: 0.004},
+		{Config: "b", NodeChange: 0.006},
+		{Config: "c", TimeRatio: 1.2, TimeLow: 1.1, TimeHigh: 1.3, TimeKnown: true},
+		{Config: "d", NodeChange: 0.5, Missing: "new"},
+	}
+	f := Failures(cs, rules)
+	if len(f) != 2 || !strings.HasPrefix(f[0], "b: nodes +0.60%") || !strings.HasPrefix(f[1], "c: time x1.200") {
+		t.Errorf("failures %q", f)
+	}
+}
+
+// TestBaselineDiff: a changed count that repeats is the search's change;
+// one that moves again is the engine's nondeterminism.
+func TestBaselineDiff(t *testing.T) {
+	want := []BaselineRow{{Config: "full", Position: "a", Nodes: 100}, {Config: "full", Position: "b", Nodes: 200},
+		{Config: "full", Position: "c", Nodes: 300}}
+	got := map[BaselineKey]uint64{{"full", "a"}: 100, {"full", "b"}: 210, {"full", "c"}: 290}
+	changed, total := Changed(want, got)
+	if len(changed) != 2 || total != 600 {
+		t.Fatalf("changed %v, total %d", changed, total)
+	}
+	again := map[BaselineKey]uint64{{"full", "b"}: 210, {"full", "c"}: 295}
+	diff, unrepeatable := BaselineDiff(changed, got, again)
+	if len(diff) != 1 || diff[0][1] != "b" || diff[0][4] != "5.00%" || len(unrepeatable) != 1 {
+		t.Errorf("diff %v, unrepeatable %v", diff, unrepeatable)
 	}
 }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"strconv"
 	"strings"
 
 	"github.com/urfave/cli/v2"
@@ -113,28 +112,20 @@ func checkAction(c *cli.Context) error {
 	got := nodesByRow(plan, recs)
 	if shard.Count > 1 {
 		// Only this shard's searches are checked.
-		ran := map[[2]string]bool{}
+		ran := map[results.BaselineKey]bool{}
 		for _, r := range recs {
-			ran[[2]string{r.Config, r.Position}] = true
+			ran[results.BaselineKey{r.Config, r.Position}] = true
 		}
 		var mine []results.BaselineRow
 		for _, w := range want {
-			if ran[[2]string{w.Config, w.Position}] {
+			if ran[results.BaselineKey{w.Config, w.Position}] {
 				mine = append(mine, w)
 			}
 		}
 		fmt.Fprintf(c.App.ErrWriter, "shard %s: %d of the baseline's %d searches\n", shard, len(mine), len(want))
 		want = mine
 	}
-	var changed []results.BaselineRow
-	var total uint64
-	for _, w := range want {
-		n := got[[2]string{w.Config, w.Position}]
-		total += n
-		if n != w.Nodes {
-			changed = append(changed, w)
-		}
-	}
+	changed, total := results.Changed(want, got)
 	if len(changed) == 0 {
 		fmt.Fprintf(c.App.Writer, "bench check: all %d searches of %d configurations match %s (%d nodes)\n",
 			len(want), len(plan.Rows), path, total)
@@ -150,19 +141,7 @@ func checkAction(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	got2 := nodesByRow(again, recs2)
-	var diff [][]string
-	var unrepeatable []string
-	for _, w := range changed {
-		k := [2]string{w.Config, w.Position}
-		if got[k] != got2[k] {
-			unrepeatable = append(unrepeatable, fmt.Sprintf("%s on %s: %d then %d nodes", w.Config, w.Position, got[k], got2[k]))
-			continue
-		}
-		change := 100 * (float64(got[k]) - float64(w.Nodes)) / float64(max(w.Nodes, 1))
-		diff = append(diff, []string{w.Config, w.Position, strconv.FormatUint(w.Nodes, 10),
-			strconv.FormatUint(got[k], 10), strconv.FormatFloat(change, 'f', 2, 64) + "%"})
-	}
+	diff, unrepeatable := results.BaselineDiff(changed, got, nodesByRow(again, recs2))
 	if len(unrepeatable) > 0 {
 		return cli.Exit(fmt.Sprintf("bench check: %s is not deterministic, so its node counts cannot be pinned: the same search "+
 			"counted different nodes twice (%d of %d searches):\n  %s", sub.Name(), len(unrepeatable), len(changed),
@@ -177,10 +156,10 @@ func checkAction(c *cli.Context) error {
 		"run 'ablate check --update' and say so in the commit message", len(diff)), exitFailed)
 }
 
-func nodesByRow(plan *experiments.Plan, recs []results.Record) map[[2]string]uint64 {
-	got := map[[2]string]uint64{}
+func nodesByRow(plan *experiments.Plan, recs []results.Record) map[results.BaselineKey]uint64 {
+	got := map[results.BaselineKey]uint64{}
 	for _, r := range plan.BaselineRows(recs) {
-		got[[2]string{r.Config, r.Position}] = r.Nodes
+		got[results.BaselineKey{r.Config, r.Position}] = r.Nodes
 	}
 	return got
 }

@@ -8,7 +8,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"strconv"
 	"strings"
 
 	"github.com/urfave/cli/v2"
@@ -44,32 +43,14 @@ func compareCommand() *cli.Command {
 	}
 }
 
-type failRule struct {
-	what string // nodes or time
-	pct  float64
-}
-
-func parseFailOn(items []string) ([]failRule, error) {
-	var rules []failRule
-	for _, it := range items {
-		what, pct, ok := strings.Cut(it, ":")
-		v, err := strconv.ParseFloat(strings.TrimSuffix(pct, "%"), 64)
-		if !ok || err != nil || v < 0 || (what != "nodes" && what != "time") {
-			return nil, fmt.Errorf("--fail-on %q: want nodes:PCT or time:PCT, as in nodes:0.5", it)
-		}
-		rules = append(rules, failRule{what, v})
-	}
-	return rules, nil
-}
-
 func compareAction(c *cli.Context) error {
 	format := c.String("format")
 	if format != "table" && format != "markdown" && format != "csv" {
 		return badInput(fmt.Errorf("unknown format %q (known: table, markdown, csv)", format))
 	}
-	rules, err := parseFailOn(c.StringSlice("fail-on"))
+	rules, err := results.ParseFailRules(c.StringSlice("fail-on"))
 	if err != nil {
-		return badInput(err)
+		return badInput(fmt.Errorf("--fail-on %v", err))
 	}
 	var old, new []results.Record
 	switch base, head := c.String("base"), c.String("head"); {
@@ -110,21 +91,7 @@ func compareAction(c *cli.Context) error {
 	if err := results.RenderComparison(c.App.Writer, format, cs); err != nil {
 		return err
 	}
-	var failures []string
-	for _, cmp := range cs {
-		if cmp.Missing != "" {
-			continue
-		}
-		for _, r := range rules {
-			switch {
-			case r.what == "nodes" && 100*cmp.NodeChange > r.pct:
-				failures = append(failures, fmt.Sprintf("%s: nodes %+.2f%% (limit %g%%)", cmp.Config, 100*cmp.NodeChange, r.pct))
-			case r.what == "time" && cmp.TimeVerdict() == "slower" && 100*(cmp.TimeRatio-1) > r.pct:
-				failures = append(failures, fmt.Sprintf("%s: time x%.3f, 95%% CI %.3f-%.3f (limit %g%%)",
-					cmp.Config, cmp.TimeRatio, cmp.TimeLow, cmp.TimeHigh, r.pct))
-			}
-		}
-	}
+	failures := results.Failures(cs, rules)
 	if len(failures) > 0 {
 		return cli.Exit("compare: the new side is worse: "+strings.Join(failures, "; "), exitFailed)
 	}
