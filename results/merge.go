@@ -118,3 +118,32 @@ func CheckPairs(ps []PairRecord, pairs int, file string) error {
 	}
 	return nil
 }
+
+// MergeRepeats joins repeated runs of one build into one set of records
+// whose times hold every run's sample; their node counts must agree.
+func MergeRepeats(runs [][]Record) ([]Record, error) {
+	type key struct {
+		job   string
+		depth int
+	}
+	merged := append([]Record(nil), runs[0]...)
+	at := map[key]int{}
+	for i, r := range merged {
+		at[key{JobKey(r.Group, r.Config, r.Position), r.Depth}] = i
+	}
+	for _, run := range runs[1:] {
+		for _, r := range run {
+			i, ok := at[key{JobKey(r.Group, r.Config, r.Position), r.Depth}]
+			if !ok {
+				continue
+			}
+			m := &merged[i]
+			if m.Nodes != r.Nodes {
+				return nil, fmt.Errorf("%s on %s at depth %d: %d nodes in one run, %d in another", r.Config, r.Position, r.Depth, m.Nodes, r.Nodes)
+			}
+			m.TimesMS += ";" + r.TimesMS
+			m.Repeats++
+		}
+	}
+	return merged, nil
+}

@@ -1,18 +1,17 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"io"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 
 	"github.com/urfave/cli/v2"
 
 	"github.com/ablate-chess/ablate/experiments"
+	"github.com/ablate-chess/ablate/experiments/source"
 	"github.com/ablate-chess/ablate/results"
 )
 
@@ -103,50 +102,38 @@ func compareAction(c *cli.Context) error {
 // worktrees are removed whatever happens, Ctrl-C included; the user's
 // working tree is never touched.
 func compareRevisions(c *cli.Context, base, head string, rounds int, runArgs []string) (old, new []results.Record, err error) {
-	git := func(args ...string) (string, error) {
-		var out, errb bytes.Buffer
-		cmd := exec.Command("git", args...)
-		cmd.Stdout, cmd.Stderr = &out, &errb
-		if err := cmd.Run(); err != nil {
-			return "", fmt.Errorf("git %s: %v: %s", strings.Join(args, " "), err, strings.TrimSpace(errb.String()))
-		}
-		return strings.TrimSpace(out.String()), nil
-	}
-	top, err := git("rev-parse", "--show-toplevel")
+	repo, err := source.Open(".")
 	if err != nil {
 		return nil, nil, badInput(fmt.Errorf("compare --base/--head must run inside a git repository of ablate"))
 	}
 	var shas [2]string
 	for i, rev := range []string{base, head} {
-		sha, err := git("-C", top, "rev-parse", "--verify", "--quiet", rev+"^{commit}")
-		if err != nil || sha == "" {
-			return nil, nil, badInput(fmt.Errorf("no revision %q in %s", rev, top))
+		if shas[i], err = repo.Resolve(rev); err != nil {
+			return nil, nil, badInput(err)
 		}
-		shas[i] = sha
 	}
-
 	ctx, tmp, done, err := scratch()
 	if err != nil {
 		return nil, nil, err
 	}
 	defer done()
 	errw := c.App.ErrWriter
-	var bins [2]string
-	for i, side := range []string{"base", "head"} {
-		wt := filepath.Join(tmp, "worktree-"+side)
-		if _, err := git("-C", top, "worktree", "add", "--detach", wt, shas[i]); err != nil {
+	var sides [2]experiments.Side
+	for i, name := range []string{"base", "head"} {
+		wt := filepath.Join(tmp, "worktree-"+name)
+		remove, err := repo.Worktree(shas[i], wt)
+		if err != nil {
 			return nil, nil, err
 		}
-		defer git("-C", top, "worktree", "remove", "--force", wt)
-		bins[i] = filepath.Join(tmp, "ablate-"+side)
-		fmt.Fprintf(errw, "building %s (%s) ...\n", side, shas[i][:12])
-		build := exec.CommandContext(ctx, "go", "build", "-buildvcs=true", "-o", bins[i], "./cmd/ablate")
-		build.Dir, build.Stderr = wt, errw
-		if err := build.Run(); err != nil {
-			return nil, nil, cli.Exit(fmt.Sprintf("building %s at %s: %v", side, shas[i][:12], err), exitFailed)
+		defer remove()
+		bin := filepath.Join(tmp, "ablate-"+name)
+		fmt.Fprintf(errw, "building %s (%s) ...\n", name, shas[i][:12])
+		if err := source.BuildAblate(ctx, wt, bin, errw); err != nil {
+			return nil, nil, cli.Exit(fmt.Sprintf("building %s at %s: %v", name, shas[i][:12], err), exitFailed)
 		}
+		sides[i] = experiments.Side{Name: name, Command: []string{bin}}
 	}
-	return alternate(ctx, errw, tmp, rounds, [2][]string{{bins[0]}, {bins[1]}}, [2]string{"base", "head"}, runArgs)
+	return alternate(ctx, errw, tmp, rounds, sides, runArgs)
 }
 
 // scratch is what a compare of builds runs in: a context Ctrl-C cancels,
@@ -173,72 +160,19 @@ func compareEngines(c *cli.Context, a, b string, rounds int, runArgs []string) (
 		return nil, nil, err
 	}
 	defer done()
-	return alternate(ctx, c.App.ErrWriter, tmp, rounds,
-		[2][]string{{exe, "--engine", a}, {exe, "--engine", b}}, [2]string{"engine-a", "engine-b"}, runArgs)
+	return alternate(ctx, c.App.ErrWriter, tmp, rounds, [2]experiments.Side{
+		{Name: "engine-a", Command: []string{exe, "--engine", a}}, {Name: "engine-b", Command: []string{exe, "--engine", b}}}, runArgs)
 }
 
-// alternate runs 'ablate run' for two sides, each given as a command (a
-// binary, then flags of run), rounds times, A B A B ..., so that the
-// machine's drift hits both alike, and merges each side's runs.
-func alternate(ctx context.Context, errw io.Writer, tmp string, rounds int, sides [2][]string, names [2]string,
-	runArgs []string) (old, new []results.Record, err error) {
-	var runs [2][][]results.Record
-	for r := 0; r < rounds; r++ {
-		for i, side := range names {
-			out := filepath.Join(tmp, fmt.Sprintf("run-%s-%d", side, r+1))
-			fmt.Fprintf(errw, "round %d/%d: %s\n", r+1, rounds, side)
-			args := append([]string{"run"}, sides[i][1:]...)
-			args = append(args, runArgs...)
-			args = append(args, "--repeat", "1", "--quiet", "--format", "csv", "--out", out)
-			run := exec.CommandContext(ctx, sides[i][0], args...)
-			run.Stderr = errw
-			if err := run.Run(); err != nil {
-				if ctx.Err() != nil {
-					return nil, nil, cli.Exit("interrupted; temporary files removed", exitInterrupted)
-				}
-				return nil, nil, cli.Exit(fmt.Sprintf("%s: ablate run: %v", side, err), exitFailed)
-			}
-			recs, err := results.ReadRun(out)
-			if err != nil {
-				return nil, nil, err
-			}
-			runs[i] = append(runs[i], recs)
-		}
-	}
-	if old, err = mergeRuns(runs[0]); err != nil {
-		return nil, nil, cli.Exit(names[0]+": "+err.Error(), exitFailed)
-	}
-	if new, err = mergeRuns(runs[1]); err != nil {
-		return nil, nil, cli.Exit(names[1]+": "+err.Error(), exitFailed)
+// alternate runs both sides (experiments.Alternate), an interruption
+// being exit 130 and a failure exit 1.
+func alternate(ctx context.Context, errw io.Writer, tmp string, rounds int, sides [2]experiments.Side, runArgs []string) (old, new []results.Record, err error) {
+	old, new, err = experiments.Alternate(ctx, errw, tmp, rounds, sides, runArgs)
+	switch {
+	case ctx.Err() != nil:
+		return nil, nil, cli.Exit("interrupted; temporary files removed", exitInterrupted)
+	case err != nil:
+		return nil, nil, cli.Exit(err.Error(), exitFailed)
 	}
 	return old, new, nil
-}
-
-// mergeRuns joins repeated runs of one binary into one set of records
-// whose times hold every run's sample; node counts must agree.
-func mergeRuns(runs [][]results.Record) ([]results.Record, error) {
-	type key struct {
-		job   string
-		depth int
-	}
-	merged := append([]results.Record(nil), runs[0]...)
-	at := map[key]int{}
-	for i, r := range merged {
-		at[key{experiments.JobKey(r.Group, r.Config, r.Position), r.Depth}] = i
-	}
-	for _, run := range runs[1:] {
-		for _, r := range run {
-			i, ok := at[key{experiments.JobKey(r.Group, r.Config, r.Position), r.Depth}]
-			if !ok {
-				continue
-			}
-			m := &merged[i]
-			if m.Nodes != r.Nodes {
-				return nil, fmt.Errorf("%s on %s at depth %d: %d nodes in one run, %d in another", r.Config, r.Position, r.Depth, m.Nodes, r.Nodes)
-			}
-			m.TimesMS += ";" + r.TimesMS
-			m.Repeats++
-		}
-	}
-	return merged, nil
 }
