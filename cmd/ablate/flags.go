@@ -13,6 +13,7 @@ import (
 
 	"github.com/ablate-chess/ablate/engine/search"
 	"github.com/ablate-chess/ablate/experiments"
+	"github.com/ablate-chess/ablate/experiments/match"
 )
 
 // The flags several commands share, defined once so that they read the
@@ -123,4 +124,29 @@ func flags(lists ...[]cli.Flag) []cli.Flag {
 func shardFlag() cli.Flag {
 	return &cli.StringFlag{Name: "shard", Usage: "run only shard `I/N` of the plan (from 1), or auto / auto/N from the " +
 		"job engine's environment (Slurm arrays, Kubernetes Indexed Jobs, GNU parallel)"}
+}
+
+// flagError names the flag of a setting the library found bad.
+func flagError(err error) error {
+	if se, ok := match.IsSettingError(err); ok {
+		return fmt.Errorf("--%v", se)
+	}
+	return err
+}
+
+// sectionError names the [match] key of a setting the library found bad.
+func sectionError(err error) error {
+	if se, ok := match.IsSettingError(err); ok {
+		return fmt.Errorf("[match] %s %s", strings.ReplaceAll(se.Setting, "-", "_"), se.Msg)
+	}
+	return err
+}
+
+// settingError names where a bad setting came from: its flag if it was
+// given, else the experiment file's [match] section if there is one.
+func settingError(c *cli.Context, err error, section bool) error {
+	if se, ok := match.IsSettingError(err); ok && section && !c.IsSet(se.Setting) {
+		return sectionError(err)
+	}
+	return flagError(err)
 }

@@ -1,16 +1,11 @@
 package main
 
 import (
-	"bufio"
-	"compress/gzip"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"os"
-	"path/filepath"
-	"strings"
 	"time"
 
 	"github.com/urfave/cli/v2"
@@ -204,11 +199,11 @@ func playMatch(c *cli.Context, m *match.Match, dir string, info *results.MatchIn
 			info.Result.LLR, info.Result.Verdict = 0, "" // the merge of the shards decides
 		}
 	}
-	if err := d.Finish(!interrupted, func(dir string) error { return writeMatchFiles(dir, m, out) }); err != nil {
+	if err := d.Finish(!interrupted, func(dir string) error { return m.WriteFiles(dir, out) }); err != nil {
 		return nil, err
 	}
 	if c.IsSet("pgn") {
-		if err := writePGN(c.String("pgn"), m, out); err != nil {
+		if err := m.WritePGN(c.String("pgn"), out); err != nil {
 			return nil, err
 		}
 	}
@@ -221,72 +216,4 @@ func playMatch(c *cli.Context, m *match.Match, dir string, info *results.MatchIn
 		return nil, cli.Exit(msg, exitInterrupted)
 	}
 	return out, nil
-}
-
-// writePGN writes every game to path, gzipped if its name ends in .gz.
-func writePGN(path string, m *match.Match, out *match.Outcome) error {
-	f, err := os.Create(path)
-	if err != nil {
-		return err
-	}
-	var w io.Writer = f
-	var zw *gzip.Writer
-	if strings.HasSuffix(path, ".gz") {
-		zw = gzip.NewWriter(f)
-		w = zw
-	}
-	bw := bufio.NewWriter(w)
-	for _, p := range out.Pairs {
-		for g := range p.Games {
-			bw.WriteString(m.PGN(p, g))
-		}
-	}
-	err = bw.Flush()
-	if zw != nil && err == nil {
-		err = zw.Close()
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	return err
-}
-
-func writeMatchFiles(dir string, m *match.Match, out *match.Outcome) error {
-	if err := writePGN(filepath.Join(dir, results.GamesName), m, out); err != nil {
-		return err
-	}
-	f, err := os.Create(filepath.Join(dir, "pairs.csv"))
-	if err != nil {
-		return err
-	}
-	if err := results.WritePairsCSV(f, match.Records(out.Pairs, m.A.Name)); err != nil {
-		f.Close()
-		return err
-	}
-	return f.Close()
-}
-
-// flagError names the flag of a setting the library found bad.
-func flagError(err error) error {
-	if se, ok := match.IsSettingError(err); ok {
-		return fmt.Errorf("--%v", se)
-	}
-	return err
-}
-
-// sectionError names the [match] key of a setting the library found bad.
-func sectionError(err error) error {
-	if se, ok := match.IsSettingError(err); ok {
-		return fmt.Errorf("[match] %s %s", strings.ReplaceAll(se.Setting, "-", "_"), se.Msg)
-	}
-	return err
-}
-
-// settingError names where a bad setting came from: its flag if it was
-// given, else the experiment file's [match] section if there is one.
-func settingError(c *cli.Context, err error, section bool) error {
-	if se, ok := match.IsSettingError(err); ok && section && !c.IsSet(se.Setting) {
-		return sectionError(err)
-	}
-	return flagError(err)
 }

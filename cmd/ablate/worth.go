@@ -5,8 +5,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"reflect"
-	"sort"
 	"strings"
 	"time"
 
@@ -141,70 +139,22 @@ func worthAction(c *cli.Context) error {
 			return err
 		}
 	}
-	byConfig := map[string]*results.Summary{}
-	for i := range sums {
-		byConfig[sums[i].Group+"\x00"+sums[i].Config] = &sums[i]
-	}
 
-	// Strength: each row against its group's reference, at each of its
-	// group's budgets, one match a cell. The cells are played cheapest
-	// budget first (so an interrupted ladder has its low rungs whole) and
-	// written configuration by configuration, budgets in the order given.
-	type cell struct {
-		row, ref *experiments.Row
-		sum      *results.Summary
-		budget   *match.Budget // nil: the settings' own limit
-		at       int           // its place in worth.csv
-	}
-	var cells []cell
-	for _, group := range groups {
-		bs := budgets
-		if list := plan.Budgets[group]; list != "" {
-			if bs, err = match.ParseBudgets(list); err != nil {
-				return badInput(fmt.Errorf("matrix %s: budgets: %v", group, err))
-			}
-		}
-		ref := plan.ReferenceOf(group)
-		for i := range plan.Rows {
-			row := &plan.Rows[i]
-			if row.Group != group || row == ref {
-				continue
-			}
-			sum := byConfig[group+"\x00"+row.Name]
-			if sum == nil {
-				return badInput(fmt.Errorf("the run has no records of %s / %s", group, row.Name))
-			}
-			if len(bs) == 0 {
-				cells = append(cells, cell{row, ref, sum, nil, len(cells)})
-			}
-			for j := range bs {
-				cells = append(cells, cell{row, ref, sum, &bs[j], len(cells)})
-			}
-		}
+	// Strength: one match a cell (configuration x budget), cheapest budget
+	// first; worth.csv configuration by configuration.
+	cells, err := match.Cells(plan, groups, budgets, sums)
+	if err != nil {
+		return badInput(err)
 	}
 	rows := make([]results.WorthRow, len(cells))
-	order := append([]cell(nil), cells...)
-	sort.SliceStable(order, func(i, j int) bool { return order[i].budget.Before(order[j].budget) })
-	for _, x := range order {
-		cs := s
-		if n := plan.Pairs[x.row.Group]; n > 0 && !c.IsSet("pairs") && !c.IsSet("games") {
-			cs.Pairs = n
-		}
-		budget := ""
-		if b := x.budget; b != nil {
-			budget = b.String()
-			cs.SetBudget(*b)
-		}
-		a := match.Player{Name: x.row.Name, Spec: x.row.Spec, Subject: plan.Subject, Config: x.row.Config}
-		b := match.Player{Name: x.ref.Name, Spec: x.ref.Spec, Subject: plan.Subject, Config: x.ref.Config}
-		cs.Configs = []string{x.row.Name + "=" + x.row.Spec, x.ref.Name + "=" + x.ref.Spec}
-		m, err := cs.Build(a, b)
+	for _, x := range match.PlayOrder(cells) {
+		cs := x.Settings(s, c.IsSet("pairs") || c.IsSet("games"))
+		m, err := cs.Build(x.Players(plan))
 		if err != nil {
 			return badInput(flagError(err))
 		}
-		w := results.NewWorthRow(x.sum, &results.MatchResult{}, m.Limits.String())
-		w.Positions, w.Budget = x.row.Suite.Name, budget
-		fmt.Fprintf(c.App.ErrWriter, "match %s vs %s (%s): %d pairs, %s\n", x.row.Name, x.ref.Name, x.row.Group, m.Pairs, m.Limits.String())
+		w := x.WorthRow(m.Limits.String())
+		fmt.Fprintf(c.App.ErrWriter, "match %s vs %s (%s): %d pairs, %s\n", x.Row.Name, x.Ref.Name, x.Row.Group, m.Pairs, m.Limits.String())
 		dir := ""
 		if out != "" {
 			dir = filepath.Join(out, w.MatchDir())
@@ -214,7 +164,7 @@ func worthAction(c *cli.Context) error {
 			return err
 		}
 		w.SetResult(res)
-		rows[x.at] = w
+		rows[x.At] = w
 	}
 	if out != "" {
 		f, err := os.Create(filepath.Join(out, "worth.csv"))
@@ -237,25 +187,16 @@ func worthAction(c *cli.Context) error {
 // settings is reused, an interrupted one finished.
 func worthMatch(c *cli.Context, m *match.Match, s match.Settings, dir string) (*results.MatchResult, error) {
 	req, _ := json.Marshal(s)
-	info := &results.MatchInfo{Args: commandLine(c), Request: req,
-		Started: time.Now().UTC()}
+	info := &results.MatchInfo{Args: commandLine(c), Request: req, Started: time.Now().UTC()}
 	if dir != "" {
-		if prev, err := results.ReadMatchInfo(dir); err == nil {
-			var was match.Settings
-			if was.Shard.Count == 0 { // made before shards
-				was.Shard = experiments.Whole
-			}
-			if json.Unmarshal(prev.Request, &was) != nil || !reflect.DeepEqual(was, s) {
-				return nil, badInput(fmt.Errorf("%s holds a match made with other settings; remove it or use another --out", dir))
-			}
-			if prev.Complete && prev.Result != nil {
-				fmt.Fprintf(c.App.ErrWriter, "  done already: %s\n", prev.Result.Line())
-				return prev.Result, nil
-			}
-			done, err := match.ReadJournal(dir)
-			if err != nil {
-				return nil, err
-			}
+		prev, done, err := match.Resume(dir, s)
+		switch {
+		case err != nil:
+			return nil, badInput(err)
+		case prev != nil && prev.Complete && prev.Result != nil:
+			fmt.Fprintf(c.App.ErrWriter, "  done already: %s\n", prev.Result.Line())
+			return prev.Result, nil
+		case prev != nil:
 			m.Done, info = done, prev
 		}
 	}

@@ -1,0 +1,121 @@
+package match
+
+import (
+	"encoding/json"
+	"fmt"
+	"reflect"
+	"sort"
+
+	"github.com/ablate-chess/ablate/experiments"
+	"github.com/ablate-chess/ablate/results"
+)
+
+// A worth is an experiment's configurations each played against their
+// group's reference, at one budget or at each of a ladder's: one match a
+// cell, in its own directory, like any other match.
+
+// Cell is one match of a worth: a configuration against its group's
+// reference, at one budget.
+type Cell struct {
+	Row, Ref *experiments.Row
+	Summary  *results.Summary // the configuration's tree size against the reference
+	Budget   *Budget          // nil: the settings' own limit
+	Pairs    int              // the group's own pairs, or 0
+	At       int              // its row in worth.csv
+}
+
+// Cells lists a worth's cells: each group's rows but its reference, at each
+// of the group's budgets (a matrix's own, else budgets), configuration by
+// configuration, budgets in the order given.
+func Cells(plan *experiments.Plan, groups []string, budgets []Budget, sums []results.Summary) ([]Cell, error) {
+	byConfig := map[string]*results.Summary{}
+	for i := range sums {
+		byConfig[sums[i].Group+"\x00"+sums[i].Config] = &sums[i]
+	}
+	var cells []Cell
+	for _, group := range groups {
+		bs := budgets
+		if list := plan.Budgets[group]; list != "" {
+			var err error
+			if bs, err = ParseBudgets(list); err != nil {
+				return nil, fmt.Errorf("matrix %s: %v", group, err)
+			}
+		}
+		ref := plan.ReferenceOf(group)
+		for i := range plan.Rows {
+			row := &plan.Rows[i]
+			if row.Group != group || row == ref {
+				continue
+			}
+			sum := byConfig[group+"\x00"+row.Name]
+			if sum == nil {
+				return nil, fmt.Errorf("the run has no records of %s / %s", group, row.Name)
+			}
+			if len(bs) == 0 {
+				cells = append(cells, Cell{row, ref, sum, nil, plan.Pairs[group], len(cells)})
+			}
+			for j := range bs {
+				cells = append(cells, Cell{row, ref, sum, &bs[j], plan.Pairs[group], len(cells)})
+			}
+		}
+	}
+	return cells, nil
+}
+
+// PlayOrder is the order a worth plays its cells: cheapest budget first,
+// so that an interrupted ladder has its low rungs whole.
+func PlayOrder(cells []Cell) []Cell {
+	order := append([]Cell(nil), cells...)
+	sort.SliceStable(order, func(i, j int) bool { return order[i].Budget.Before(order[j].Budget) })
+	return order
+}
+
+// Settings are the cell's match settings: s with its players, its budget
+// and its group's pairs (unless pairsGiven).
+func (c *Cell) Settings(s Settings, pairsGiven bool) Settings {
+	if c.Pairs > 0 && !pairsGiven {
+		s.Pairs = c.Pairs
+	}
+	if c.Budget != nil {
+		s.SetBudget(*c.Budget)
+	}
+	s.Configs = []string{c.Row.Name + "=" + c.Row.Spec, c.Ref.Name + "=" + c.Ref.Spec}
+	return s
+}
+
+// Players are the cell's configuration and its reference.
+func (c *Cell) Players(plan *experiments.Plan) (a, b Player) {
+	return Player{Name: c.Row.Name, Spec: c.Row.Spec, Subject: plan.Subject, Config: c.Row.Config},
+		Player{Name: c.Ref.Name, Spec: c.Ref.Spec, Subject: plan.Subject, Config: c.Ref.Config}
+}
+
+// Row is the cell's row of worth.csv, before its match's result.
+func (c *Cell) WorthRow(limits string) results.WorthRow {
+	w := results.NewWorthRow(c.Summary, &results.MatchResult{}, limits)
+	w.Positions = c.Row.Suite.Name
+	if c.Budget != nil {
+		w.Budget = c.Budget.String()
+	}
+	return w
+}
+
+// Resume reads what a cell's directory holds: nothing yet (nil, nil), a
+// finished match (complete, with its result) or an interrupted one (its
+// match.json and the pairs of its journal). A directory made with other
+// settings is an error: a cell is reused only for the same match.
+func Resume(dir string, s Settings) (prev *results.MatchInfo, done map[int]*Pair, err error) {
+	prev, err = results.ReadMatchInfo(dir)
+	if err != nil {
+		return nil, nil, nil
+	}
+	var was Settings
+	was.Shard = experiments.Whole // a match made before shards has none
+	if json.Unmarshal(prev.Request, &was) != nil || !reflect.DeepEqual(was, s) {
+		return nil, nil, fmt.Errorf("%s holds a match made with other settings; remove it or use another --out", dir)
+	}
+	if prev.Complete && prev.Result != nil {
+		return prev, nil, nil
+	}
+	done, err = ReadJournal(dir)
+	return prev, done, err
+}

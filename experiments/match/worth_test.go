@@ -1,0 +1,87 @@
+package match
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/ablate-chess/ablate/engine/subject"
+	"github.com/ablate-chess/ablate/experiments"
+	"github.com/ablate-chess/ablate/results"
+)
+
+// TestWorthCells: a leave-one-out's rows, each at every budget, in
+// worth.csv's order; played cheapest budget first; each cell's settings
+// carry its budget and players.
+func TestWorthCells(t *testing.T) {
+	plan, err := experiments.Build(experiments.Request{LeaveOneOut: []string{"lmp", "nmp"}, DefaultDepth: 2,
+		Options: experiments.Options{Positions: "six", Subject: subject.Native{HashMB: 2}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var sums []results.Summary
+	for _, r := range plan.Rows {
+		sums = append(sums, results.Summary{Group: r.Group, Config: r.Name})
+	}
+	budgets, _ := ParseBudgets("nodes=4000,1000")
+	cells, err := Cells(plan, plan.Groups(), budgets, sums)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, c := range cells {
+		got = append(got, c.Row.Name+" "+c.Budget.String())
+	}
+	if strings.Join(got, "; ") != "-lmp nodes=4000; -lmp nodes=1000; -nmp nodes=4000; -nmp nodes=1000" {
+		t.Errorf("cells: %q", got)
+	}
+	got = nil
+	for _, c := range PlayOrder(cells) {
+		got = append(got, c.Row.Name+" "+c.Budget.String())
+	}
+	if strings.Join(got, "; ") != "-lmp nodes=1000; -nmp nodes=1000; -lmp nodes=4000; -nmp nodes=4000" {
+		t.Errorf("play order: %q", got)
+	}
+	s := cells[1].Settings(defaults(), false)
+	if s.Nodes != 1000 || s.Configs[0] != "-lmp=full,-lmp" || s.Configs[1] != "full=full" {
+		t.Errorf("settings %+v", s)
+	}
+	if w := cells[1].WorthRow("nodes=1000"); w.Budget != "nodes=1000" || w.MatchDir() != filepath.Join("matches", "leave-one-out__-lmp__nodes-1000") {
+		t.Errorf("row %+v, dir %s", w, w.MatchDir())
+	}
+	if _, err := Cells(plan, plan.Groups(), nil, sums[:1]); err == nil {
+		t.Error("a row without a tree size made a cell")
+	}
+}
+
+// TestResumeACell: an empty directory holds nothing; a match made with
+// other settings is refused; an interrupted one gives its journal's pairs.
+func TestResumeACell(t *testing.T) {
+	dir := t.TempDir()
+	s := defaults()
+	if prev, done, err := Resume(dir, s); prev != nil || done != nil || err != nil {
+		t.Fatalf("empty: %v %v %v", prev, done, err)
+	}
+	other := s
+	other.Pairs = 99
+	req, _ := jsonOf(other)
+	d, err := results.OpenDir(dir, &results.MatchInfo{Request: req}, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d.Close()
+	if _, _, err := Resume(dir, s); err == nil || !strings.Contains(err.Error(), "other settings") {
+		t.Errorf("other settings: %v", err)
+	}
+	req, _ = jsonOf(s)
+	os.Remove(filepath.Join(dir, "match.json"))
+	d, _ = results.OpenDir(dir, &results.MatchInfo{Request: req}, false)
+	d.Close()
+	if prev, done, err := Resume(dir, s); prev == nil || prev.Complete || len(done) != 0 || err != nil {
+		t.Errorf("interrupted: %v %v %v", prev, done, err)
+	}
+}
+
+func jsonOf(s Settings) ([]byte, error) { return json.Marshal(s) }
