@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"runtime/debug"
 	"slices"
 	"sort"
@@ -425,4 +426,27 @@ func (p *Plan) Info() ([]results.ConfigInfo, map[string][]string) {
 			Positions: row.Suite.Name, Suite: k, Depth: row.Depth}
 	}
 	return out, suites
+}
+
+// RunShape is what run.json says of a run beside its plan: its jobs (this
+// shard's), workers, repeats, table size, shard, and what else its numbers
+// depend on (Key, into the fingerprint).
+type RunShape struct {
+	Jobs, Workers, Repeat, HashMB int
+	Shard                         Shard
+	Key                           string
+}
+
+// Describe fills run.json's description of the plan: its configurations
+// and suites, references, the run's shape, the fingerprint by which shards
+// are matched, and the shard.
+func (p *Plan) Describe(info *results.RunInfo, r RunShape) {
+	info.Configs, info.Suites = p.Info()
+	info.Reference = p.Reference
+	info.Jobs, info.Workers, info.Repeat, info.HashMB = r.Jobs, r.Workers, r.Repeat, r.HashMB
+	info.Fingerprint = p.Fingerprint(r.Key)
+	if r.Shard.Count > 1 {
+		host, _ := os.Hostname()
+		info.Shard = &results.ShardInfo{Index: r.Shard.Index, Count: r.Shard.Count, Host: host, Jobs: r.Jobs}
+	}
 }

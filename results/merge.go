@@ -147,3 +147,25 @@ func MergeRepeats(runs [][]Record) ([]Record, error) {
 	}
 	return merged, nil
 }
+
+// JobCosts is each job's time to its deepest depth in a run's records, in
+// milliseconds (a job cut short costs what it took).
+func JobCosts(recs []Record) map[string]float64 {
+	costs := map[string]float64{}
+	depth := map[string]int{}
+	for _, r := range recs {
+		k := JobKey(r.Group, r.Config, r.Position)
+		if r.Depth >= depth[k] {
+			depth[k], costs[k] = r.Depth, max(r.TimeMS, 0.001)
+		}
+	}
+	return costs
+}
+
+func CountJobs(recs []Record) int {
+	seen := map[string]bool{}
+	for _, r := range recs {
+		seen[JobKey(r.Group, r.Config, r.Position)] = true
+	}
+	return len(seen)
+}

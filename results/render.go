@@ -169,3 +169,24 @@ func writeJSON(w io.Writer, v any) error {
 	enc.SetIndent("", "  ")
 	return enc.Encode(v)
 }
+
+// RenderRun writes a run's result: its summary, and with records its
+// records too (one JSON document holding both in JSON).
+func RenderRun(w io.Writer, format string, sums []Summary, recs []Record, records bool) error {
+	if records && format == "json" {
+		enc := json.NewEncoder(w)
+		enc.SetIndent("", "  ")
+		return enc.Encode(struct {
+			Summary []Summary `json:"summary"`
+			Records []Record  `json:"records"`
+		}{sums, recs})
+	}
+	if err := RenderSummary(w, format, sums); err != nil {
+		return err
+	}
+	if !records {
+		return nil
+	}
+	fmt.Fprintln(w)
+	return RenderRecords(w, format, recs)
+}

@@ -180,3 +180,20 @@ func ReadRunInfo(dir string) (*RunInfo, error) {
 	}
 	return &ri, nil
 }
+
+// ResumeRun reads an interrupted run's directory: its run.json and the
+// records its journal holds. A complete run is not resumed.
+func ResumeRun(dir string) (*RunInfo, []Record, error) {
+	ri, err := ReadRunInfo(dir)
+	if err != nil {
+		return nil, nil, err
+	}
+	if ri.Complete {
+		return nil, nil, fmt.Errorf("that run is complete; its results are in records.csv and summary.csv")
+	}
+	recs, err := ReadJournal(dir)
+	if err != nil {
+		return nil, nil, err
+	}
+	return ri, recs, nil
+}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/jedib0t/go-pretty/v6/progress"
 
+	"github.com/ablate-chess/ablate/experiments"
 	"github.com/ablate-chess/ablate/experiments/match"
 )
 
@@ -84,5 +85,43 @@ func (l *liveLine) stop() {
 		l.tracker.MarkAsDone()
 		time.Sleep(250 * time.Millisecond)
 		l.pw.Stop()
+	}
+}
+
+func startProgress(w io.Writer, quiet bool, total, done int) *progressBar {
+	f, term := isTerminal(w)
+	if quiet || !term || total == 0 {
+		return &progressBar{}
+	}
+	tr := &progress.Tracker{Message: "jobs", Total: int64(total), Units: progress.UnitsDefault}
+	tr.SetValue(int64(done))
+	pw := startBar(f, tr, 24, 48, false)
+	return &progressBar{pw: pw, tracker: tr}
+}
+
+// update shows the runner's progress.
+func (b *progressBar) update(p experiments.Progress) {
+	if b.tracker == nil {
+		return
+	}
+	b.tracker.SetValue(int64(p.Done))
+	msg := "starting"
+	if len(p.Running) > 0 {
+		msg = p.Running[0]
+		if len(p.Running) > 1 {
+			msg += fmt.Sprintf(" +%d", len(p.Running)-1)
+		}
+	}
+	if p.ETA > 0 {
+		msg = fmt.Sprintf("%s, %s left", msg, p.ETA.Round(time.Second))
+	}
+	b.tracker.UpdateMessage(msg)
+}
+
+func (b *progressBar) stop() {
+	if b.pw != nil {
+		b.tracker.MarkAsDone()
+		time.Sleep(250 * time.Millisecond) // let the last frame render
+		b.pw.Stop()
 	}
 }

@@ -106,19 +106,14 @@ func runAction(c *cli.Context) error {
 		}
 	}
 	if resume != "" {
-		ri, err := results.ReadRunInfo(resume)
+		ri, recs, err := results.ResumeRun(resume)
 		if err != nil {
 			return badInput(fmt.Errorf("--resume %s: %v", resume, err))
 		}
 		if err := json.Unmarshal(ri.Request, &settings); err != nil {
 			return badInput(fmt.Errorf("--resume %s: run.json has no usable request: %v", resume, err))
 		}
-		if prior, err = results.ReadJournal(resume); err != nil {
-			return badInput(fmt.Errorf("--resume %s: %v", resume, err))
-		}
-		if ri.Complete {
-			return badInput(fmt.Errorf("--resume %s: that run is complete; its results are in records.csv and summary.csv", resume))
-		}
+		prior = recs
 		if c.IsSet("jobs") {
 			settings.Workers = c.Int("jobs")
 		}
@@ -188,7 +183,7 @@ func runAction(c *cli.Context) error {
 		if err != nil {
 			return badInput(fmt.Errorf("--estimates: %v", err))
 		}
-		runner.Costs = jobCosts(prev)
+		runner.Costs = results.JobCosts(prev)
 	}
 	jobs, _, err := runner.Jobs(ctx)
 	if err != nil {
@@ -208,14 +203,9 @@ func runAction(c *cli.Context) error {
 			info = &results.RunInfo{Args: commandLine(c), Request: req, Format: format, Experiment: plan.Name,
 				Description: plan.Description, Started: time.Now().UTC()}
 		}
-		info.Configs, info.Suites = plan.Info()
-		info.Reference = plan.Reference
-		info.Jobs, info.Workers, info.Repeat, info.HashMB = shardJobs, settings.Workers, settings.Repeat, settings.HashMB
-		info.Fingerprint = plan.Fingerprint(fmt.Sprintf("repeat=%d max-nodes=%d max-time=%v", settings.Repeat, settings.MaxNodes, settings.MaxTime))
-		if settings.Shard.Count > 1 {
-			host, _ := os.Hostname()
-			info.Shard = &results.ShardInfo{Index: settings.Shard.Index, Count: settings.Shard.Count, Host: host, Jobs: shardJobs}
-		}
+		plan.Describe(info, experiments.RunShape{Jobs: shardJobs, Workers: settings.Workers, Repeat: settings.Repeat,
+			HashMB: settings.HashMB, Shard: settings.Shard,
+			Key: fmt.Sprintf("repeat=%d max-nodes=%d max-time=%v", settings.Repeat, settings.MaxNodes, settings.MaxTime)})
 		if d, err = results.OpenDir(dir, info, resuming); err != nil {
 			return err
 		}
@@ -251,27 +241,8 @@ func runAction(c *cli.Context) error {
 	if err := d.Finish(!interrupted && failed == nil, func(dir string) error { return results.WriteRunFiles(dir, all, sums) }); err != nil {
 		return err
 	}
-	switch {
-	case c.Bool("records") && format == "json":
-		// One JSON document holding both.
-		enc := json.NewEncoder(c.App.Writer)
-		enc.SetIndent("", "  ")
-		if err := enc.Encode(struct {
-			Summary []results.Summary `json:"summary"`
-			Records []results.Record  `json:"records"`
-		}{sums, all}); err != nil {
-			return err
-		}
-	default:
-		if err := results.RenderSummary(c.App.Writer, format, sums); err != nil {
-			return err
-		}
-		if c.Bool("records") {
-			fmt.Fprintln(c.App.Writer)
-			if err := results.RenderRecords(c.App.Writer, format, all); err != nil {
-				return err
-			}
-		}
+	if err := results.RenderRun(c.App.Writer, format, sums, all, c.Bool("records")); err != nil {
+		return err
 	}
 	warnCutShort(c.App.ErrWriter, sums)
 	if bad := results.Unrepeatable(all); len(bad) > 0 {
@@ -286,7 +257,7 @@ func runAction(c *cli.Context) error {
 		return cli.Exit(msg, exitFailed)
 	}
 	if interrupted {
-		doneJobs := len(skip) + countJobs(recs)
+		doneJobs := len(skip) + results.CountJobs(recs)
 		msg := fmt.Sprintf("interrupted: %d of %d jobs done", doneJobs, total)
 		if dir != "" {
 			msg += fmt.Sprintf("; their records are in %s; finish with: ablate run --resume %s", dir, dir)
@@ -294,28 +265,6 @@ func runAction(c *cli.Context) error {
 		return cli.Exit(msg, exitInterrupted)
 	}
 	return nil
-}
-
-// jobCosts is each job's time to its deepest depth in a run's records, in
-// milliseconds (a job cut short costs what it took).
-func jobCosts(recs []results.Record) map[string]float64 {
-	costs := map[string]float64{}
-	depth := map[string]int{}
-	for _, r := range recs {
-		k := experiments.JobKey(r.Group, r.Config, r.Position)
-		if r.Depth >= depth[k] {
-			depth[k], costs[k] = r.Depth, max(r.TimeMS, 0.001)
-		}
-	}
-	return costs
-}
-
-func countJobs(recs []results.Record) int {
-	seen := map[string]bool{}
-	for _, r := range recs {
-		seen[experiments.JobKey(r.Group, r.Config, r.Position)] = true
-	}
-	return len(seen)
 }
 
 // warnCutShort says on stderr which configurations their budget cut short.
@@ -334,42 +283,4 @@ func warnCutShort(w io.Writer, sums []results.Summary) {
 type progressBar struct {
 	pw      progress.Writer
 	tracker *progress.Tracker
-}
-
-func startProgress(w io.Writer, quiet bool, total, done int) *progressBar {
-	f, term := isTerminal(w)
-	if quiet || !term || total == 0 {
-		return &progressBar{}
-	}
-	tr := &progress.Tracker{Message: "jobs", Total: int64(total), Units: progress.UnitsDefault}
-	tr.SetValue(int64(done))
-	pw := startBar(f, tr, 24, 48, false)
-	return &progressBar{pw: pw, tracker: tr}
-}
-
-// update shows the runner's progress.
-func (b *progressBar) update(p experiments.Progress) {
-	if b.tracker == nil {
-		return
-	}
-	b.tracker.SetValue(int64(p.Done))
-	msg := "starting"
-	if len(p.Running) > 0 {
-		msg = p.Running[0]
-		if len(p.Running) > 1 {
-			msg += fmt.Sprintf(" +%d", len(p.Running)-1)
-		}
-	}
-	if p.ETA > 0 {
-		msg = fmt.Sprintf("%s, %s left", msg, p.ETA.Round(time.Second))
-	}
-	b.tracker.UpdateMessage(msg)
-}
-
-func (b *progressBar) stop() {
-	if b.pw != nil {
-		b.tracker.MarkAsDone()
-		time.Sleep(250 * time.Millisecond) // let the last frame render
-		b.pw.Stop()
-	}
 }
