@@ -29,6 +29,9 @@ func traceCommand() *cli.Command {
 			"lines (for tools) or an indented tree, filtered by ply, event and move path. With\n" +
 			"--vs, searches the position under both configurations in step and reports the\n" +
 			"first node where their trees part and why, then how the trees differ by cause.\n" +
+			"With --check-null, searches each null-move cutoff's node again the ordinary way and\n" +
+			"counts the cutoffs a real move's search overturns (scores below beta), per position\n" +
+			"of --positions (or --fen) and by depth.\n" +
 			wrap("Events: "+strings.Join(search.EventKinds(), ", ")+".", "", helpWidth-3),
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "fen", Usage: "the position", Value: chess.StartFEN},
@@ -41,6 +44,9 @@ func traceCommand() *cli.Command {
 			&cli.StringFlag{Name: "event", Usage: "only these events `a,b`"},
 			&cli.StringFlag{Name: "move-path", Usage: "only events under this path `e2e4,e7e5`"},
 			hashFlag(),
+			&cli.BoolFlag{Name: "check-null", Usage: "count the null-move cutoffs a real move's search overturns"},
+			positionsFlag("", "with --check-null: a suite or file of positions instead of --fen"),
+			&cli.IntFlag{Name: "limit", Usage: "with --check-null: check at most `N` cutoffs a position (evenly spread)", Value: 200},
 		},
 		Action: traceAction,
 	}
@@ -62,6 +68,9 @@ func traceAction(c *cli.Context) error {
 		return badInput(fmt.Errorf("--config: %v", err))
 	}
 	depth, maxNodes := c.Int("depth"), c.Uint64("max-nodes")
+	if c.Bool("check-null") {
+		return checkNull(c, cfg, pos, depth)
+	}
 	if vs := c.String("vs"); vs != "" {
 		other, err := search.ParseConfig(vs)
 		if err != nil {
