@@ -43,6 +43,12 @@ func DefaultBench(sub subject.Subject) []NamedSpec {
 	base := sub.Presets()[0]
 	def, _ := sub.ParseConfig(base)
 	out := []NamedSpec{{base, base, benchAllDepth}}
+	// An engine built in variants benches every variant beside the first.
+	if v, ok := sub.(interface{ VariantNames() []string }); ok {
+		for _, name := range v.VariantNames()[1:] {
+			out = append(out, NamedSpec{name, name, benchAllDepth})
+		}
+	}
 	for _, name := range sub.Techniques() {
 		depth := benchAllDepth
 		if d, ok := benchBounded[name]; ok {

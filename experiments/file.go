@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/ablate-chess/ablate/engine/subject"
+	"github.com/ablate-chess/ablate/experiments/source"
 )
 
 // An experiment file (TOML) names positions, a depth, a base preset and one
@@ -34,6 +35,10 @@ type File struct {
 	// Profile, if present, maps an external engine's options to the
 	// technique names the matrices use (ablate run --engine CMD).
 	Profile *subject.Profile `toml:"profile"`
+	// Source, if present, is an engine to build from its source in
+	// variants (a revision each, or a revision and a patch): the subject
+	// of the experiment, each variant a configuration.
+	Source *source.Source `toml:"source"`
 }
 
 // MatchSection holds a file's match settings; what it leaves out keeps

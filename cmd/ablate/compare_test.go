@@ -66,9 +66,15 @@ func TestCompareRevisions(t *testing.T) {
 	if _, err := exec.LookPath("git"); err != nil {
 		t.Skip("no git")
 	}
-	worktrees := func() string {
-		out, _ := exec.Command("git", "worktree", "list").Output()
-		return string(out)
+	worktrees := func() string { // their paths: a commit made meanwhile moves HEAD
+		out, _ := exec.Command("git", "worktree", "list", "--porcelain").Output()
+		var paths []string
+		for _, l := range strings.Split(string(out), "\n") {
+			if p, ok := strings.CutPrefix(l, "worktree "); ok {
+				paths = append(paths, p)
+			}
+		}
+		return strings.Join(paths, "\n")
 	}
 	before := worktrees()
 	out, errw, code := ablate(t, "compare", "--base", "HEAD", "--head", "HEAD", "--rounds", "2", "--format", "csv",

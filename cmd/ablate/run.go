@@ -150,7 +150,13 @@ func runAction(c *cli.Context) error {
 		settings.Shard, settings.Estimates = shard, c.String("estimates")
 		r := &settings.Request
 		if r.Experiment == "" && len(r.Configs)+len(r.Ladder)+len(r.LeaveOneOut)+len(r.Factorial)+len(r.Sweeps) == 0 {
-			r.Experiment = "stages"
+			if spec.Source != nil { // every variant, against the first
+				for _, v := range spec.Source.Variants {
+					r.Configs = append(r.Configs, v.Name+"="+v.Name)
+				}
+			} else {
+				r.Experiment = "stages"
+			}
 		}
 	}
 	if settings.Repeat < 1 || settings.Workers < 1 {
