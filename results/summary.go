@@ -180,3 +180,6 @@ func ratio(a, b float64) float64 {
 	}
 	return a / b
 }
+
+// ReadSummaryCSV reads summary.csv.
+func ReadSummaryCSV(r io.Reader, name string) ([]Summary, error) { return readCSV[Summary](r, name) }

@@ -21,6 +21,7 @@ func compareCommand() *cli.Command {
 		Usage: "compare two runs, or two commits, configuration by configuration",
 		UsageText: "ablate compare [--format F] [--fail-on nodes:PCT] OLD NEW  (run directories or records.csv files)\n" +
 			"ablate compare --base REV --head REV [--rounds N] [-- run flags]\n" +
+			"ablate compare --engine-src DIR --base REV --head REV [--rounds N] [-- run flags]\n" +
 			"ablate compare --engine-a CMD --engine-b CMD [--rounds N] -- run flags (--profile P, ...)",
 		Description: "Lines the runs up by configuration and position and reports nodes, time to depth\n" +
 			"(ratio with a 95% confidence interval from the repeats: inside the noise is 'no\n" +
@@ -28,12 +29,17 @@ func compareCommand() *cli.Command {
 			"it builds both commits in temporary git worktrees and runs 'ablate run' with the\n" +
 			"flags after '--', alternating the two binaries round by round (A B A B ...). With\n" +
 			"--engine-a and --engine-b it does the same for two builds of an external engine:\n" +
-			"'ablate run --engine CMD' and the flags after '--', alternated.",
+			"'ablate run --engine CMD' and the flags after '--', alternated. With --engine-src\n" +
+			"DIR, --base and --head are revisions of that engine's repository, built with\n" +
+			"--build (and kept in --build-cache): the two-commit compare for any engine.",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "base", Usage: "the old `REV`ision"},
 			&cli.StringFlag{Name: "head", Usage: "the new `REV`ision"},
 			&cli.StringFlag{Name: "engine-a", Usage: "the old build of an external UCI engine: a `CMD`"},
 			&cli.StringFlag{Name: "engine-b", Usage: "the new build of an external UCI engine: a `CMD`"},
+			&cli.StringFlag{Name: "engine-src", Usage: "with --base/--head: revisions of this engine's git repository `DIR`"},
+			&cli.StringFlag{Name: "build", Usage: "with --engine-src: the build `CMD`, {src} the source and {out} the binary", Value: source.DefaultBuild},
+			&cli.StringFlag{Name: "build-cache", Usage: "with --engine-src: keep the builds in `DIR`"},
 			&cli.IntFlag{Name: "rounds", Usage: "with --base/--head, runs of each binary (alternated)", Value: 3},
 			formatFlag("table, markdown or csv"),
 			&cli.StringSliceFlag{Name: "fail-on", Usage: "`nodes:PCT` or `time:PCT`: exit 1 if the new side is worse by more (repeatable)"},
@@ -71,7 +77,11 @@ func compareAction(c *cli.Context) error {
 		if c.Int("rounds") < 1 {
 			return badInput(fmt.Errorf("--rounds must be at least 1"))
 		}
-		old, new, err = compareRevisions(c, base, head, c.Int("rounds"), c.Args().Slice())
+		if src := c.String("engine-src"); src != "" {
+			old, new, err = compareSources(c, src, base, head, c.Int("rounds"), c.Args().Slice())
+		} else {
+			old, new, err = compareRevisions(c, base, head, c.Int("rounds"), c.Args().Slice())
+		}
 		if err != nil {
 			return err
 		}
@@ -175,4 +185,28 @@ func alternate(ctx context.Context, errw io.Writer, tmp string, rounds int, side
 		return nil, nil, cli.Exit(err.Error(), exitFailed)
 	}
 	return old, new, nil
+}
+
+// compareSources compares two revisions of any engine's repository: each
+// side runs 'ablate run --engine-src DIR --variant engine=REV', so both
+// are built (or taken from the build cache) and their records line up
+// under one configuration name.
+func compareSources(c *cli.Context, src, base, head string, rounds int, runArgs []string) (old, new []results.Record, err error) {
+	exe, err := os.Executable()
+	if err != nil {
+		return nil, nil, err
+	}
+	ctx, tmp, done, err := scratch()
+	if err != nil {
+		return nil, nil, err
+	}
+	defer done()
+	side := func(name, rev string) experiments.Side {
+		cmd := []string{exe, "--engine-src", src, "--variant", "engine=" + rev, "--build", c.String("build")}
+		if cache := c.String("build-cache"); cache != "" {
+			cmd = append(cmd, "--build-cache", cache)
+		}
+		return experiments.Side{Name: name, Command: cmd}
+	}
+	return alternate(ctx, c.App.ErrWriter, tmp, rounds, [2]experiments.Side{side("base", base), side("head", head)}, runArgs)
 }

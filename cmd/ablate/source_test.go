@@ -92,3 +92,73 @@ func TestEngineFromSource(t *testing.T) {
 		t.Errorf("--variant alone: exit %d %s", code, errw)
 	}
 }
+
+// glaurungSource is Debian's source of Glaurung 2.2 ('apt-get source
+// glaurung', which .ci/run does), from ABLATE_GLAURUNG_SRC.
+func glaurungSource(t *testing.T) string {
+	t.Helper()
+	dir := os.Getenv("ABLATE_GLAURUNG_SRC")
+	if dir == "" {
+		t.Skip("ABLATE_GLAURUNG_SRC is not set (Debian's glaurung source; .ci/run sets it)")
+	}
+	if _, err := os.Stat(filepath.Join(dir, "src", "search.cpp")); err != nil {
+		t.Fatalf("ABLATE_GLAURUNG_SRC: %v", err)
+	}
+	for _, tool := range []string{"git", "make", "g++", "perl"} {
+		if _, err := exec.LookPath(tool); err != nil {
+			t.Skip("no " + tool)
+		}
+	}
+	return dir
+}
+
+// TestGlaurungFromSource: Glaurung 2.2 turned into a git repository, its
+// null-move pruning (which it has no option for) taken out by an edit on a
+// branch, both built: the tree grows without null move (at depth 11 on
+// six: up to depth 9 Glaurung's null move, with its reduction of 4, its
+// zugzwang verification and its threat detection, costs more nodes than it
+// saves, and the tree without it is smaller);
+// compare across the two commits reports the change; a short worth match
+// plays; and the profile's switches work on top of a variant.
+func TestGlaurungFromSource(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds Glaurung twice")
+	}
+	src := glaurungSource(t)
+	repo := filepath.Join(t.TempDir(), "glaurung")
+	script, _ := filepath.Abs(filepath.Join("testdata", "glaurung-variants.sh"))
+	if out, err := exec.Command("sh", script, src, repo, "no-nmp").CombinedOutput(); err != nil {
+		t.Fatalf("glaurung-variants.sh: %v\n%s", err, out)
+	}
+	cache := filepath.Join(t.TempDir(), "cache")
+	build := []string{"--engine-src", repo, "--build", "make -C src -j2 EXE={out}", "--build-cache", cache}
+	variants := []string{"--variant", "base=base", "--variant", "no-nmp=no-nmp"}
+	args := append(append(append([]string{"run"}, build...), variants...), "--profile", "glaurung",
+		"--config", "base=base", "--config", "no-nmp=no-nmp", "--config", "base-futility=base,-futility",
+		"-p", "six", "-d", "11", "--quiet", "--format", "csv")
+	out, errw, code := ablate(t, args...)
+	if code != 0 {
+		t.Fatalf("run: exit %d: %s", code, errw)
+	}
+	sums, err := results.ReadSummaryCSV(strings.NewReader(out), "stdout")
+	if err != nil || len(sums) != 3 {
+		t.Fatalf("%d summaries, %v:\n%s", len(sums), err, out)
+	}
+	if sums[1].Config != "no-nmp" || sums[1].NodeRatio <= 1 {
+		t.Errorf("without null move the tree is %.3f times the base's, want bigger", sums[1].NodeRatio)
+	}
+	if sums[2].NodeRatio == 1 {
+		t.Error("the profile's -futility on the base variant changed nothing")
+	}
+	t.Setenv("ABLATE_AS_MAIN", "1") // compare's runs are this binary, as ablate
+	out, errw, code = ablate(t, append(append([]string{"compare"}, build...), "--base", "base", "--head", "no-nmp",
+		"--rounds", "1", "--format", "csv", "--", "-p", "six", "-d", "6")...)
+	if code != 0 || !strings.Contains(out, "engine") || strings.Contains(errw, "building") {
+		t.Errorf("compare: exit %d: %s\n%s", code, errw, out)
+	}
+	out, errw, code = ablate(t, append(append(append([]string{"worth"}, build...), variants...), "--tree-depth", "4",
+		"-p", "six", "--pairs", "1", "--nodes", "5000", "--openings", "bench", "--quiet", "--format", "csv")...)
+	if code != 0 || !strings.Contains(out, ",no-nmp,base,") {
+		t.Errorf("worth: exit %d: %s\n%s", code, errw, out)
+	}
+}

@@ -63,7 +63,12 @@ func worthAction(c *cli.Context) error {
 	req := experiments.Request{Experiment: c.Args().First(), LeaveOneOut: splitList(c.String("leave-one-out")),
 		Base: c.String("base"), DefaultDepth: 10,
 		Options: experiments.Options{Positions: c.String("positions"), Depth: c.Int("tree-depth"), Subject: sub}}
-	if req.Experiment == "" && len(req.LeaveOneOut) == 0 {
+	if req.Experiment == "" && len(req.LeaveOneOut) == 0 && spec.Source != nil {
+		for _, v := range spec.Source.Variants { // every variant against the first
+			req.Configs = append(req.Configs, v.Name+"="+v.Name)
+		}
+	}
+	if req.Experiment == "" && len(req.LeaveOneOut) == 0 && len(req.Configs) == 0 {
 		return badInput(fmt.Errorf("worth wants an experiment (built-in: %s) or --leave-one-out a,b,c",
 			strings.Join(experiments.Builtin(), ", ")))
 	}
