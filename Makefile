@@ -1,12 +1,14 @@
 # ablate: build, test, benchmark and fuzz.
 GO      ?= go
 BIN     ?= bin/ablate
+# EXE: where make puts the binary, as OpenBench-style tools ask (make EXE=PATH).
+EXE     ?= $(BIN)
 FUZZTIME ?= 10s
 
 .PHONY: docs build test bench fuzz perft-deep clean slurm-test parallel-test browser-test plots
 
 build:
-	$(GO) build -buildvcs=true -o $(BIN) ./cmd/ablate
+	$(GO) build -buildvcs=true -o $(EXE) ./cmd/ablate
 
 # The whole check CI runs: formatting, tidy modules, vet, unit tests (also
 # without the search's statistics, and the Kubernetes manifests' module),
