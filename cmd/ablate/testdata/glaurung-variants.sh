@@ -8,6 +8,9 @@
 # only those branches are made. Each edit must apply, or the script fails.
 # Build a variant with: make -C src -j2 EXE=OUT (ablate: --build).
 set -eu
+# Fixed dates: the same source makes the same commits, so built variants
+# are found in the build cache from one run of this script to the next.
+export GIT_AUTHOR_DATE=2008-06-01T00:00:00Z GIT_COMMITTER_DATE=2008-06-01T00:00:00Z
 src=$1 repo=$2
 shift 2
 want=${*:-no-nmp no-lmr no-futility no-razoring no-iid}
