@@ -10,6 +10,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/ablate-chess/ablate/engine/subject"
 	"github.com/ablate-chess/ablate/experiments"
 	"github.com/ablate-chess/ablate/experiments/match"
 	"github.com/ablate-chess/ablate/results"
@@ -49,6 +50,7 @@ func matchCommand() *cli.Command {
 		UsageText: "ablate match --config A=SPEC --config B=SPEC [--pairs N] [--sprt ...|--precision E] [flags]\n" +
 			"ablate match ... [--nodes N | --depth N | --tc S+I | --movetime D]\n" +
 			"ablate match --config A=SPEC --engine [NAME=]CMD [...]\n" +
+			"ablate match --engine-src DIR --variant A=REV --variant B=REV [--config A=A --config B=B]\n" +
 			"ablate match --resume DIR",
 		Description: "Plays game pairs: each opening twice, colours swapped, A White first. ablate's\n" +
 			"configurations play in-process; an external engine through UCI. Games follow the\n" +
@@ -57,8 +59,9 @@ func matchCommand() *cli.Command {
 			"pentanomial counts, Elo and normalized Elo with 95% intervals, LOS and draw ratio,\n" +
 			"as fastchess does, for A. With --sprt the match stops when the test decides. The\n" +
 			"default, 10 pairs at 10,000 nodes a move, takes a few seconds; node-limited games\n" +
-			"are deterministic: the same PGN for any -j.",
-		Flags: append(matchFlags(),
+			"are deterministic: the same PGN for any -j. With --engine-src, the players are variants\n" +
+			"of an engine built from its source (every variant, or those --config names).",
+		Flags: append(append(matchFlags(),
 			configFlag("a player: ablate's engine as `NAME=SPEC` (repeatable)"),
 			&cli.StringSliceFlag{Name: "engine", Usage: "an external UCI engine as a player, `[NAME=]CMD` (repeatable)"},
 			&cli.StringSliceFlag{Name: "engine-option", Usage: "an external player's UCI option, `[ENGINE:]OPTION=VALUE` " +
@@ -68,7 +71,7 @@ func matchCommand() *cli.Command {
 			&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write games.pgn.gz, pairs.csv and match.json to `DIR`"},
 			&cli.StringFlag{Name: "resume", Usage: "finish the interrupted match in `DIR`"},
 			shardFlag(),
-		),
+		), sourceFlags()...),
 		Action: matchAction,
 	}
 }
@@ -144,11 +147,27 @@ func matchAction(c *cli.Context) error {
 		if s.Shard, err = experiments.ParseShard(c.String("shard"), os.Getenv); err != nil {
 			return badInput(err)
 		}
+		if s.Source, err = readSource(c); err != nil {
+			return badInput(err)
+		}
+		s.BuildCache = c.String("build-cache")
+		if s.Source != nil && len(s.Configs) == 0 { // every variant plays
+			for _, v := range s.Source.Variants {
+				s.Configs = append(s.Configs, v.Name+"="+v.Name)
+			}
+		}
+	}
+	var configs subject.Subject // the configurations' engine: ablate's, or built variants
+	if s.Source != nil {
+		var err error
+		if configs, err = buildVariants(subjectSpec{Source: s.Source, Cache: s.BuildCache}, nil, s.HashMB, time.Hour, c.App.ErrWriter); err != nil {
+			return badInput(err)
+		}
 	}
 	if err := checkHash(s.HashMB, 2*max(1, s.Workers)); err != nil {
 		return badInput(err)
 	}
-	ps, err := s.Players(c.App.ErrWriter)
+	ps, err := s.Players(c.App.ErrWriter, configs)
 	if err != nil {
 		return badInput(flagError(err))
 	}

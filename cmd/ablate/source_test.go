@@ -62,7 +62,7 @@ func TestEngineFromSource(t *testing.T) {
 		t.Errorf("stderr: %s", errw)
 	}
 	ri, err := results.ReadRunInfo(dir)
-	if err != nil || !strings.Contains(string(ri.Request), `"variants"`) || !strings.Contains(ri.Configs[1].Params, "variant=new") {
+	if err != nil || !strings.Contains(string(ri.Request), `"variants"`) || !strings.Contains(ri.Configs[1].Params, "variant=new;commit=") || !strings.Contains(ri.Configs[1].Params, "bench=2000") {
 		t.Errorf("run.json: %v %s %+v", err, ri.Request, ri.Configs)
 	}
 	_, errw, code = ablate(t, append(args[:len(args)-2], "--out", filepath.Join(t.TempDir(), "again"))...)
@@ -160,5 +160,16 @@ func TestGlaurungFromSource(t *testing.T) {
 		"-p", "six", "--pairs", "1", "--nodes", "5000", "--openings", "bench", "--quiet", "--format", "csv")...)
 	if code != 0 || !strings.Contains(out, ",no-nmp,base,") {
 		t.Errorf("worth: exit %d: %s\n%s", code, errw, out)
+	}
+}
+
+// TestMatchOfVariants: two variants built from source play a match.
+func TestMatchOfVariants(t *testing.T) {
+	src := fakeSource(t)
+	out, errw, code := ablate(t, "match", "--engine-src", src, "--variant", "old=HEAD~1", "--variant", "new=HEAD",
+		"--build-cache", filepath.Join(t.TempDir(), "cache"), "--pairs", "1", "--depth", "2", "--openings", "bench",
+		"--quiet", "--format", "csv")
+	if code != 0 || !strings.Contains(out, "old,new,2,") {
+		t.Errorf("exit %d: %s\n%s", code, errw, out)
 	}
 }

@@ -19,18 +19,13 @@ import (
 // external UCI engine, its techniques named by a profile.
 
 func subjectFlags() []cli.Flag {
-	return []cli.Flag{
+	return append([]cli.Flag{
 		&cli.StringFlag{Name: "engine", Usage: "search this UCI engine instead of ablate's own: `[NAME=]CMD` (path, or path and arguments)"},
 		&cli.StringFlag{Name: "engine-dir", Usage: "the external engine's working `DIR`ectory"},
 		&cli.StringSliceFlag{Name: "engine-option", Usage: "a UCI option sent to the external engine, `[ENGINE:]OPTION=VALUE` (repeatable)"},
-		&cli.StringFlag{Name: "engine-src", Usage: "build the engine from this git repository `DIR` in variants (--variant)"},
-		&cli.StringSliceFlag{Name: "variant", Usage: "a variant to build, `NAME=REV` or NAME=REV:FILE.diff (a patch on REV); repeatable"},
-		&cli.StringFlag{Name: "build", Usage: "the variants' build `CMD`, {src} the source and {out} the binary", Value: source.DefaultBuild},
-		&cli.StringFlag{Name: "build-cache", Usage: "keep built variants in `DIR` (default: under the user's cache directory)"},
-		&cli.Uint64Flag{Name: "expect-bench", Usage: "the bench signature `N` the base's variants must give"},
 		&cli.StringFlag{Name: "profile", Usage: "the external engine's profile: built-in `NAME` (" +
 			strings.Join(subject.BuiltinProfiles(), ", ") + ") or TOML FILE"},
-	}
+	}, sourceFlags()...)
 }
 
 // subjectSpec is what makes a subject, as stored in run.json.
@@ -57,25 +52,14 @@ func readSubjectSpec(c *cli.Context) (subjectSpec, error) {
 		spec.Options = append(spec.Options, opt)
 	}
 	spec.Cache = c.String("build-cache")
-	if dir := c.String("engine-src"); dir != "" {
-		if spec.Engine != "" {
-			return spec, fmt.Errorf("--engine-src with --engine: give one")
-		}
-		spec.Source = &source.Source{Repo: dir, Build: c.String("build"), ExpectBench: c.Uint64("expect-bench")}
-		for _, v := range c.StringSlice("variant") {
-			name, rev, ok := strings.Cut(v, "=")
-			if !ok || name == "" || rev == "" {
-				return spec, fmt.Errorf("--variant %q: want NAME=REV or NAME=REV:FILE.diff", v)
-			}
-			variant := source.Variant{Name: name, Ref: rev}
-			if base, patch, ok := strings.Cut(rev, ":"); ok {
-				variant = source.Variant{Name: name, Base: base, Patch: patch}
-			}
-			spec.Source.Variants = append(spec.Source.Variants, variant)
-		}
-	} else if c.IsSet("variant") {
-		return spec, fmt.Errorf("--variant needs --engine-src")
+	src, err := readSource(c)
+	if err != nil {
+		return spec, err
 	}
+	if src != nil && spec.Engine != "" {
+		return spec, fmt.Errorf("--engine-src with --engine: give one")
+	}
+	spec.Source = src
 	return spec, nil
 }
 
@@ -149,7 +133,7 @@ func buildVariants(spec subjectSpec, profile *subject.Profile, hashMB int, limit
 	if err != nil {
 		return nil, err
 	}
-	var names []string
+	var names, about []string
 	var subs []*subject.UCI
 	for _, b := range built {
 		u, err := subject.OpenUCI(subject.UCI{Command: b.Binary, Dir: spec.Dir, Options: spec.Options, HashMB: hashMB,
@@ -158,6 +142,14 @@ func buildVariants(spec subjectSpec, profile *subject.Profile, hashMB int, limit
 			return nil, fmt.Errorf("variant %q: %v", b.Name, err)
 		}
 		names, subs = append(names, b.Name), append(subs, u)
+		a := "commit=" + b.Commit
+		if b.Patch != "" {
+			a += ";patch=" + b.Patch + ";patch_sha256=" + b.PatchHash
+		}
+		if b.Bench != 0 {
+			a += fmt.Sprintf(";bench=%d", b.Bench)
+		}
+		about = append(about, a)
 		what := b.Commit[:12]
 		if b.Patch != "" {
 			what += " + " + b.Patch
@@ -168,5 +160,40 @@ func buildVariants(spec subjectSpec, profile *subject.Profile, hashMB int, limit
 		}
 		fmt.Fprintf(errw, "variant %s: %s (%s), %s\n", b.Name, what, u.Name(), bench)
 	}
-	return subject.NewVariants(subs[0].Name()+" (source)", names, subs)
+	return subject.NewVariants(subs[0].Name()+" (source)", names, subs, about)
+}
+
+// readSource reads --engine-src and its variants: nil without it.
+func readSource(c *cli.Context) (*source.Source, error) {
+	dir := c.String("engine-src")
+	if dir == "" {
+		if c.IsSet("variant") {
+			return nil, fmt.Errorf("--variant needs --engine-src")
+		}
+		return nil, nil
+	}
+	src := &source.Source{Repo: dir, Build: c.String("build"), ExpectBench: c.Uint64("expect-bench")}
+	for _, v := range c.StringSlice("variant") {
+		name, rev, ok := strings.Cut(v, "=")
+		if !ok || name == "" || rev == "" {
+			return nil, fmt.Errorf("--variant %q: want NAME=REV or NAME=REV:FILE.diff", v)
+		}
+		variant := source.Variant{Name: name, Ref: rev}
+		if base, patch, ok := strings.Cut(rev, ":"); ok {
+			variant = source.Variant{Name: name, Base: base, Patch: patch}
+		}
+		src.Variants = append(src.Variants, variant)
+	}
+	return src, nil
+}
+
+// sourceFlags are the flags that build an engine from its source.
+func sourceFlags() []cli.Flag {
+	return []cli.Flag{
+		&cli.StringFlag{Name: "engine-src", Usage: "build the engine from this git repository `DIR` in variants (--variant)"},
+		&cli.StringSliceFlag{Name: "variant", Usage: "a variant to build, `NAME=REV` or NAME=REV:FILE.diff (a patch on REV); repeatable"},
+		&cli.StringFlag{Name: "build", Usage: "the variants' build `CMD`, {src} the source and {out} the binary", Value: source.DefaultBuild},
+		&cli.StringFlag{Name: "build-cache", Usage: "keep built variants in `DIR` (default: under the user's cache directory)"},
+		&cli.Uint64Flag{Name: "expect-bench", Usage: "the bench signature `N` the base's variants must give"},
+	}
 }

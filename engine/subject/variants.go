@@ -17,14 +17,21 @@ type Variants struct {
 	name  string
 	names []string
 	subs  []*UCI
+	about []string // what each was built from: "commit=...;patch=...;bench=..."
 }
 
-// NewVariants makes a subject of built variants: names[i] is subs[i]'s.
-func NewVariants(name string, names []string, subs []*UCI) (*Variants, error) {
-	if len(names) == 0 || len(names) != len(subs) {
+// NewVariants makes a subject of built variants: names[i] is subs[i]'s,
+// and about[i] (if given) says what it was built from, as parameters
+// (commit=...;patch=...;bench=...) that every configuration of it carries
+// into run.json and the records.
+func NewVariants(name string, names []string, subs []*UCI, about []string) (*Variants, error) {
+	if len(names) == 0 || len(names) != len(subs) || (about != nil && len(about) != len(names)) {
 		return nil, fmt.Errorf("variants: %d names for %d engines", len(names), len(subs))
 	}
-	return &Variants{name, names, subs}, nil
+	if about == nil {
+		about = make([]string, len(names))
+	}
+	return &Variants{name, names, subs, about}, nil
 }
 
 // Name implements Subject.
@@ -61,7 +68,7 @@ func (v *Variants) ParseConfig(spec string) (Config, error) {
 	if err != nil {
 		return nil, fmt.Errorf("variant %s: %v", v.names[i], err)
 	}
-	return VariantConfig{Index: i, Variant: v.names[i], inner: c}, nil
+	return VariantConfig{Index: i, Variant: v.names[i], about: v.about[i], inner: c}, nil
 }
 
 // VariantNames lists the variants, the first the base.
@@ -77,6 +84,7 @@ func (v *Variants) Start() (Engine, error) {
 type VariantConfig struct {
 	Index   int
 	Variant string
+	about   string
 	inner   Config
 }
 
@@ -89,6 +97,9 @@ func (c VariantConfig) Techniques() string { return c.inner.Techniques() }
 // Params implements Config: the variant, then the profile's parameters.
 func (c VariantConfig) Params() string {
 	p := "variant=" + c.Variant
+	if c.about != "" {
+		p += ";" + c.about
+	}
 	if q := c.inner.Params(); q != "" {
 		p += ";" + q
 	}

@@ -13,6 +13,7 @@ import (
 
 	"github.com/ablate-chess/ablate/engine/subject"
 	"github.com/ablate-chess/ablate/experiments"
+	"github.com/ablate-chess/ablate/experiments/source"
 	"github.com/ablate-chess/ablate/results"
 )
 
@@ -25,6 +26,10 @@ type Settings struct {
 	Engines       []string          `json:"engines"`        // [NAME=]CMD, external engines
 	EngineOptions []string          `json:"engine_options"` // [ENGINE:]OPTION=VALUE
 	EngineDir     string            `json:"engine_dir,omitempty"`
+	// Source, if set, is an engine built from its source in variants; the
+	// configurations are then its variants (and its profile's switches).
+	Source     *source.Source `json:"source,omitempty"`
+	BuildCache string         `json:"build_cache,omitempty"`
 	Openings      string            `json:"openings"`
 	Order         string            `json:"openings_order"`
 	Seed          uint64            `json:"seed"`
@@ -276,17 +281,20 @@ func (a Adjudication) String() string {
 	return strings.Join(parts, "; ")
 }
 
-// Players makes the two players the settings name: ablate's
-// configurations first, then external engines (each started once, to check
+// Players makes the two players the settings name: configurations first
+// (of configs, a subject; nil: ablate's engine), then external engines (each started once, to check
 // it; what it is set to goes to errw), in the order given.
-func (s Settings) Players(errw io.Writer) ([]Player, error) {
+func (s Settings) Players(errw io.Writer, configs subject.Subject) ([]Player, error) {
 	var out []Player
+	sub := configs
+	if sub == nil {
+		sub = subject.Native{HashMB: s.HashMB}
+	}
 	for _, kv := range s.Configs {
 		ns, err := experiments.ParseNamedSpec(kv)
 		if err != nil {
 			return nil, err
 		}
-		sub := subject.Native{HashMB: s.HashMB}
 		cfg, err := sub.ParseConfig(ns.Spec)
 		if err != nil {
 			return nil, bad("config", "%s: %v", kv, err)

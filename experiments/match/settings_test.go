@@ -37,7 +37,7 @@ func TestSettingsBuildNamesTheSetting(t *testing.T) {
 	} {
 		s := defaults()
 		c.change(&s)
-		ps, err := s.Players(io.Discard)
+		ps, err := s.Players(io.Discard, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -48,7 +48,7 @@ func TestSettingsBuildNamesTheSetting(t *testing.T) {
 		}
 	}
 	s := defaults()
-	ps, _ := s.Players(io.Discard)
+	ps, _ := s.Players(io.Discard, nil)
 	if m, err := s.Build(ps[0], ps[1]); err != nil || m.Pairs != 2 || m.Limits.Nodes != DefaultNodes {
 		t.Errorf("good settings: %v %+v", err, m)
 	}
