@@ -22,32 +22,32 @@ import (
 // match.json, so that a match resumes as it was made; Build makes the
 // match. Like experiments.Request for a run.
 type Settings struct {
-	Configs       []string          `json:"configs"`        // NAME=SPEC, ablate's engine
-	Engines       []string          `json:"engines"`        // [NAME=]CMD, external engines
-	EngineOptions []string          `json:"engine_options"` // [ENGINE:]OPTION=VALUE
-	EngineDir     string            `json:"engine_dir,omitempty"`
+	Configs       []string `json:"configs"`        // NAME=SPEC, ablate's engine
+	Engines       []string `json:"engines"`        // [NAME=]CMD, external engines
+	EngineOptions []string `json:"engine_options"` // [ENGINE:]OPTION=VALUE
+	EngineDir     string   `json:"engine_dir,omitempty"`
 	// Source, if set, is an engine built from its source in variants; the
 	// configurations are then its variants (and its profile's switches).
-	Source     *source.Source `json:"source,omitempty"`
-	BuildCache string         `json:"build_cache,omitempty"`
-	Openings      string            `json:"openings"`
-	Order         string            `json:"openings_order"`
-	Seed          uint64            `json:"seed"`
-	Pairs         int               `json:"pairs"`
-	Nodes         uint64            `json:"nodes"`
-	Depth         int               `json:"depth"`
-	TC            string            `json:"tc,omitempty"`
-	MoveTime      int64             `json:"movetime_ms,omitempty"`
-	TimeMargin    int64             `json:"time_margin_ms,omitempty"`
-	Resign        string            `json:"resign"`
-	Draw          string            `json:"draw"`
-	MaxMoves      int               `json:"max_moves"`
-	SPRT          string            `json:"sprt,omitempty"`
-	Precision     float64           `json:"precision,omitempty"` // Elo; 0: play every pair
-	Workers       int               `json:"workers"`
-	HashMB        int               `json:"hash_mb"`
-	Event         string            `json:"event"`
-	Shard         experiments.Shard `json:"shard"`
+	Source     *source.Source    `json:"source,omitempty"`
+	BuildCache string            `json:"build_cache,omitempty"`
+	Openings   string            `json:"openings"`
+	Order      string            `json:"openings_order"`
+	Seed       uint64            `json:"seed"`
+	Pairs      int               `json:"pairs"`
+	Nodes      uint64            `json:"nodes"`
+	Depth      int               `json:"depth"`
+	TC         string            `json:"tc,omitempty"`
+	MoveTime   int64             `json:"movetime_ms,omitempty"`
+	TimeMargin int64             `json:"time_margin_ms,omitempty"`
+	Resign     string            `json:"resign"`
+	Draw       string            `json:"draw"`
+	MaxMoves   int               `json:"max_moves"`
+	SPRT       string            `json:"sprt,omitempty"`
+	Precision  float64           `json:"precision,omitempty"` // Elo; 0: play every pair
+	Workers    int               `json:"workers"`
+	HashMB     int               `json:"hash_mb"`
+	Event      string            `json:"event"`
+	Shard      experiments.Shard `json:"shard"`
 }
 
 // The defaults: ten pairs at 10,000 nodes a move, a few seconds.
