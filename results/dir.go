@@ -144,24 +144,24 @@ func (ri *RunInfo) fileName() string    { return "run.json" }
 func (ri *RunInfo) journalName() string { return JournalName }
 func (ri *RunInfo) origin() *Origin     { return &ri.Origin }
 func (ri *RunInfo) finish(complete bool, now time.Time) {
-	ri.Complete = complete
-	if complete {
-		ri.Finished = now
-	}
-	if ri.Shard != nil {
-		ri.Shard.Complete = complete
-	}
+	markFinished(&ri.Complete, &ri.Finished, ri.Shard, complete, now)
 }
 
 func (mi *MatchInfo) fileName() string    { return "match.json" }
 func (mi *MatchInfo) journalName() string { return "pairs.jsonl" }
 func (mi *MatchInfo) origin() *Origin     { return &mi.Origin }
 func (mi *MatchInfo) finish(complete bool, now time.Time) {
-	mi.Complete = complete
+	markFinished(&mi.Complete, &mi.Finished, mi.Shard, complete, now)
+}
+
+// markFinished marks a description complete (finished now), or not, and
+// its shard with it.
+func markFinished(done *bool, finished *time.Time, shard *ShardInfo, complete bool, now time.Time) {
+	*done = complete
 	if complete {
-		mi.Finished = now
+		*finished = now
 	}
-	if mi.Shard != nil {
-		mi.Shard.Complete = complete
+	if shard != nil {
+		shard.Complete = complete
 	}
 }

@@ -161,6 +161,15 @@ func scratch() (ctx context.Context, tmp string, done func(), err error) {
 // compareEngines runs 'ablate run --engine CMD' with each engine, rounds
 // times, alternating, and returns their merged records.
 func compareEngines(c *cli.Context, a, b string, rounds int, runArgs []string) (old, new []results.Record, err error) {
+	return alternateSelf(c, rounds, runArgs, func(exe string) [2]experiments.Side {
+		return [2]experiments.Side{{Name: "engine-a", Command: []string{exe, "--engine", a}},
+			{Name: "engine-b", Command: []string{exe, "--engine", b}}}
+	})
+}
+
+// alternateSelf alternates two sides that are this binary with flags of
+// their own (sides, given the binary's path), in a scratch directory.
+func alternateSelf(c *cli.Context, rounds int, runArgs []string, sides func(exe string) [2]experiments.Side) (old, new []results.Record, err error) {
 	exe, err := os.Executable()
 	if err != nil {
 		return nil, nil, err
@@ -170,8 +179,7 @@ func compareEngines(c *cli.Context, a, b string, rounds int, runArgs []string) (
 		return nil, nil, err
 	}
 	defer done()
-	return alternate(ctx, c.App.ErrWriter, tmp, rounds, [2]experiments.Side{
-		{Name: "engine-a", Command: []string{exe, "--engine", a}}, {Name: "engine-b", Command: []string{exe, "--engine", b}}}, runArgs)
+	return alternate(ctx, c.App.ErrWriter, tmp, rounds, sides(exe), runArgs)
 }
 
 // alternate runs both sides (experiments.Alternate), an interruption
@@ -192,21 +200,14 @@ func alternate(ctx context.Context, errw io.Writer, tmp string, rounds int, side
 // are built (or taken from the build cache) and their records line up
 // under one configuration name.
 func compareSources(c *cli.Context, src, base, head string, rounds int, runArgs []string) (old, new []results.Record, err error) {
-	exe, err := os.Executable()
-	if err != nil {
-		return nil, nil, err
-	}
-	ctx, tmp, done, err := scratch()
-	if err != nil {
-		return nil, nil, err
-	}
-	defer done()
-	side := func(name, rev string) experiments.Side {
-		cmd := []string{exe, "--engine-src", src, "--variant", "engine=" + rev, "--build", c.String("build")}
-		if cache := c.String("build-cache"); cache != "" {
-			cmd = append(cmd, "--build-cache", cache)
+	return alternateSelf(c, rounds, runArgs, func(exe string) [2]experiments.Side {
+		side := func(name, rev string) experiments.Side {
+			cmd := []string{exe, "--engine-src", src, "--variant", "engine=" + rev, "--build", c.String("build")}
+			if cache := c.String("build-cache"); cache != "" {
+				cmd = append(cmd, "--build-cache", cache)
+			}
+			return experiments.Side{Name: name, Command: cmd}
 		}
-		return experiments.Side{Name: name, Command: cmd}
-	}
-	return alternate(ctx, c.App.ErrWriter, tmp, rounds, [2]experiments.Side{side("base", base), side("head", head)}, runArgs)
+		return [2]experiments.Side{side("base", base), side("head", head)}
+	})
 }

@@ -7,37 +7,14 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/ablate-chess/ablate/engine/uci/ucitest"
+	"github.com/ablate-chess/ablate/experiments/source/sourcetest"
 	"github.com/ablate-chess/ablate/results"
 )
 
-// fakeSource makes a git repository whose build (make EXE=...) copies a
-// script to the binary: the script benches with the count in the file
-// nodes and otherwise is the fake UCI engine. Two commits: 1000, then 2000.
+// fakeSource is a repository whose build makes a fake engine: 1000 bench
+// nodes at HEAD~1, 2000 at HEAD.
 func fakeSource(t *testing.T) string {
-	t.Helper()
-	for _, tool := range []string{"git", "make"} {
-		if _, err := exec.LookPath(tool); err != nil {
-			t.Skip("no " + tool)
-		}
-	}
-	dir := t.TempDir()
-	git := func(args ...string) {
-		cmd := exec.Command("git", append([]string{"-C", dir, "-c", "user.name=t", "-c", "user.email=t@t"}, args...)...)
-		if out, err := cmd.CombinedOutput(); err != nil {
-			t.Fatalf("git %v: %v %s", args, err, out)
-		}
-	}
-	script := "#!/bin/sh\nif [ \"$1\" = bench ]; then echo \"Nodes searched: $(cat \"$(dirname \"$0\")/nodes\")\"; " +
-		"echo 'Nodes/second: 1000'; exit 0; fi\nexec " + ucitest.Command("ok") + "\n"
-	os.WriteFile(filepath.Join(dir, "engine.sh"), []byte(script), 0o755)
-	os.WriteFile(filepath.Join(dir, "nodes"), []byte("1000\n"), 0o644)
-	os.WriteFile(filepath.Join(dir, "Makefile"), []byte("EXE ?= engine\nall:\n\tcp engine.sh $(EXE)\n\tcp nodes $(dir $(EXE))nodes\n"), 0o644)
-	git("init", "-q")
-	git("add", ".")
-	git("commit", "-qm", "one")
-	os.WriteFile(filepath.Join(dir, "nodes"), []byte("2000\n"), 0o644)
-	git("commit", "-qam", "two")
+	dir, _, _ := sourcetest.EngineRepo(t)
 	return dir
 }
 
@@ -104,11 +81,7 @@ func glaurungSource(t *testing.T) string {
 	if _, err := os.Stat(filepath.Join(dir, "src", "search.cpp")); err != nil {
 		t.Fatalf("ABLATE_GLAURUNG_SRC: %v", err)
 	}
-	for _, tool := range []string{"git", "make", "g++", "perl"} {
-		if _, err := exec.LookPath(tool); err != nil {
-			t.Skip("no " + tool)
-		}
-	}
+	sourcetest.Need(t, "git", "make", "g++", "perl")
 	return dir
 }
 

@@ -4,36 +4,26 @@ import (
 	"context"
 	"io"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/ablate-chess/ablate/experiments/source/sourcetest"
 )
 
 // repo makes a git repository with two commits of one file.
 func repo(t *testing.T) (dir string, first, second string) {
 	t.Helper()
-	if _, err := exec.LookPath("git"); err != nil {
-		t.Skip("no git")
-	}
+	sourcetest.Need(t, "git")
 	dir = t.TempDir()
-	run := func(args ...string) string {
-		cmd := exec.Command("git", append([]string{"-C", dir, "-c", "user.name=t", "-c", "user.email=t@t"}, args...)...)
-		out, err := cmd.CombinedOutput()
-		if err != nil {
-			t.Fatalf("git %v: %v %s", args, err, out)
-		}
-		return strings.TrimSpace(string(out))
-	}
-	run("init", "-q")
+	sourcetest.Git(t, dir, "init", "-q")
 	os.WriteFile(filepath.Join(dir, "v"), []byte("1\n"), 0o644)
-	run("add", "v")
-	run("commit", "-qm", "one")
-	first = run("rev-parse", "HEAD")
+	sourcetest.Git(t, dir, "add", "v")
+	sourcetest.Git(t, dir, "commit", "-qm", "one")
+	first = sourcetest.Git(t, dir, "rev-parse", "HEAD")
 	os.WriteFile(filepath.Join(dir, "v"), []byte("2\n"), 0o644)
-	run("commit", "-qam", "two")
-	second = run("rev-parse", "HEAD")
-	return dir, first, second
+	sourcetest.Git(t, dir, "commit", "-qam", "two")
+	return dir, first, sourcetest.Git(t, dir, "rev-parse", "HEAD")
 }
 
 // TestWorktreeLeavesTheTreeAlone: a revision is checked out in a worktree

@@ -4,12 +4,12 @@ import (
 	"bytes"
 	"context"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/ablate-chess/ablate/engine/uci/ucitest"
+	"github.com/ablate-chess/ablate/experiments/source/sourcetest"
 )
 
 func TestMain(m *testing.M) {
@@ -17,45 +17,11 @@ func TestMain(m *testing.M) {
 	os.Exit(m.Run())
 }
 
-// engineRepo makes a git repository whose "engine" is a shell script: its
-// build copies it to {out}. The script answers "bench" with a node count
-// read from the file nodes, and otherwise runs the fake UCI engine. Its
-// first commit says nodes 1000; the second, 2000, with "Bench: 2000" in
-// its message.
-func engineRepo(t *testing.T) (dir, first, second string) {
-	t.Helper()
-	dir = t.TempDir()
-	git := func(args ...string) string {
-		cmd := exec.Command("git", append([]string{"-C", dir, "-c", "user.name=t", "-c", "user.email=t@t"}, args...)...)
-		out, err := cmd.CombinedOutput()
-		if err != nil {
-			t.Fatalf("git %v: %v %s", args, err, out)
-		}
-		return strings.TrimSpace(string(out))
-	}
-	script := "#!/bin/sh\nif [ \"$1\" = bench ]; then echo \"Nodes searched: $(cat " + filepath.Join("$(dirname \"$0\")", "nodes") +
-		")\"; echo 'Nodes/second: 1000'; exit 0; fi\nexec " + ucitest.Command("ok") + "\n"
-	os.WriteFile(filepath.Join(dir, "engine.sh"), []byte(script), 0o755)
-	os.WriteFile(filepath.Join(dir, "nodes"), []byte("1000\n"), 0o644)
-	os.WriteFile(filepath.Join(dir, "Makefile"), []byte("EXE ?= engine\nall:\n\tcp engine.sh $(EXE)\n\tcp nodes $(dir $(EXE))nodes\n"), 0o644)
-	git("init", "-q")
-	git("add", ".")
-	git("commit", "-qm", "one")
-	first = git("rev-parse", "HEAD")
-	os.WriteFile(filepath.Join(dir, "nodes"), []byte("2000\n"), 0o644)
-	git("commit", "-qam", "two\n\nBench: 2000")
-	second = git("rev-parse", "HEAD")
-	return dir, first, second
-}
-
 // TestBuildAllAndReuse: variants from revisions and from a patch are built
 // in worktrees, checked as UCI engines and benched; a second run reuses
 // every binary from the cache; the user's tree is left alone.
 func TestBuildAllAndReuse(t *testing.T) {
-	if _, err := exec.LookPath("make"); err != nil {
-		t.Skip("no make")
-	}
-	dir, first, _ := engineRepo(t)
+	dir, first, _ := sourcetest.EngineRepo(t)
 	patch := filepath.Join(t.TempDir(), "more.diff")
 	os.WriteFile(patch, []byte("--- a/nodes\n+++ b/nodes\n@@ -1 +1 @@\n-2000\n+3000\n"), 0o644)
 	src := Source{Repo: dir, Variants: []Variant{{Name: "old", Ref: "HEAD~1"}, {Name: "new", Ref: "HEAD"},
@@ -102,10 +68,7 @@ func TestBuildAllAndReuse(t *testing.T) {
 // TestBuildFaults: each fault is an error naming the variant, and leaves
 // nothing in the cache.
 func TestBuildFaults(t *testing.T) {
-	if _, err := exec.LookPath("make"); err != nil {
-		t.Skip("no make")
-	}
-	dir, _, _ := engineRepo(t)
+	dir, _, _ := sourcetest.EngineRepo(t)
 	bad := filepath.Join(t.TempDir(), "bad.diff")
 	os.WriteFile(bad, []byte("--- a/nodes\n+++ b/nodes\n@@ -1 +1 @@\n-9999\n+3000\n"), 0o644)
 	notGit := t.TempDir()
