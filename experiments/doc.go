@@ -5,15 +5,20 @@
 //	generate.go  ladder, leave-one-out, factorial and sweep generators
 //	plan.go      Plan, Row, the builder that checks names and loads suites
 //	build.go     Request and Build: a command line's plan
-//	run.go       Runner: budgets, repeats, records, Order, job errors
+//	run.go       Runner: budgets, repeats, records, Order, job errors;
+//	             Plan.Describe: run.json's description of a plan
 //	pool.go      Pool: workers that each start their own engines
 //	estimate.go  the shallow pass that estimates each job's cost
 //	progress.go  the learned ETA
 //	shard.go     shards of a plan, --shard auto, the plan's fingerprint
 //	bench.go     the bench's configurations and depths, baselines
 //	trace.go     traced searches: filters, writers, two trees in step
+//	nullcheck.go null-move cutoffs searched again the ordinary way
+//	alternate.go two builds' runs, alternated (compare)
 //
-// match/ plays games between two engines (ablate match, worth).
+// match/ plays games between two engines (ablate match, worth: settings,
+// budgets, cells, merges). source/ builds an engine from its source in
+// variants (git worktrees, a build cache, bench signatures).
 //
 // It reads positions and writes results; results knows nothing of it.
 package experiments
