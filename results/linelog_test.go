@@ -133,3 +133,19 @@ func TestDirLifecycle(t *testing.T) {
 		t.Error("a nil Dir (no --out) is not a no-op")
 	}
 }
+
+// TestWriteWorthFile: worth.csv holds the rows played so far, no others.
+func TestWriteWorthFile(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "worth.csv")
+	rows := make([]WorthRow, 3)
+	rows[1] = WorthRow{Group: "g", Config: "-nmp", Budget: "nodes=2500", Games: 10}
+	if err := WriteWorthFile(path, rows); err != nil {
+		t.Fatal(err)
+	}
+	f, _ := os.Open(path)
+	defer f.Close()
+	back, err := ReadWorthCSV(f, path)
+	if err != nil || len(back) != 1 || back[0].Config != "-nmp" || back[0].Budget != "nodes=2500" {
+		t.Errorf("%+v %v", back, err)
+	}
+}

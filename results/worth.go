@@ -1,6 +1,7 @@
 package results
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 	"path/filepath"
@@ -90,6 +91,22 @@ func Slug(s string) string {
 
 // WriteWorthCSV writes worth.csv.
 func WriteWorthCSV(w io.Writer, rows []WorthRow) error { return writeCSV(w, rows) }
+
+// WriteWorthFile writes worth.csv to path, whole or not at all, leaving
+// out the rows not played yet (no configuration).
+func WriteWorthFile(path string, rows []WorthRow) error {
+	var played []WorthRow
+	for _, r := range rows {
+		if r.Config != "" {
+			played = append(played, r)
+		}
+	}
+	var b bytes.Buffer
+	if err := WriteWorthCSV(&b, played); err != nil {
+		return err
+	}
+	return writeFileAtomic(path, b.Bytes())
+}
 
 // RenderWorth writes the worth table: each configuration's tree size and
 // Elo against its reference.

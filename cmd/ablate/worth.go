@@ -170,18 +170,12 @@ func worthAction(c *cli.Context) error {
 		}
 		w.SetResult(res)
 		rows[x.At] = w
-	}
-	if out != "" {
-		f, err := os.Create(filepath.Join(out, "worth.csv"))
-		if err != nil {
-			return err
-		}
-		if err := results.WriteWorthCSV(f, rows); err != nil {
-			f.Close()
-			return err
-		}
-		if err := f.Close(); err != nil {
-			return err
+		// worth.csv after every cell: an interrupted ladder's finished
+		// cells are there to read and draw.
+		if out != "" {
+			if err := results.WriteWorthFile(filepath.Join(out, "worth.csv"), rows); err != nil {
+				return err
+			}
 		}
 	}
 	return results.RenderWorth(c.App.Writer, format, rows)
