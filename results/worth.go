@@ -39,6 +39,10 @@ type WorthRow struct {
 	// moves: the depth the budget buys each.
 	MeanDepth    float64 `csv:"mean_depth" json:"mean_depth"`
 	RefMeanDepth float64 `csv:"ref_mean_depth" json:"ref_mean_depth"`
+	// Params are the configuration's parameters changed from its
+	// defaults; a variant built from source names its commit, patch and
+	// bench signature here.
+	Params string `csv:"params" json:"params"`
 
 	NoRatio bool `csv:"-" json:"-"` // the tree was cut short: no ratio
 }

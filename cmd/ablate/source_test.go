@@ -146,3 +146,15 @@ func TestMatchOfVariants(t *testing.T) {
 		t.Errorf("exit %d: %s\n%s", code, errw, out)
 	}
 }
+
+// TestWorthOfVariantsNamesTheirCommits: worth.csv names each variant's
+// commit (and bench) in its params column.
+func TestWorthOfVariantsNamesTheirCommits(t *testing.T) {
+	src := fakeSource(t)
+	out, errw, code := ablate(t, "worth", "--engine-src", src, "--variant", "old=HEAD~1", "--variant", "new=HEAD",
+		"--build-cache", filepath.Join(t.TempDir(), "cache"), "--pairs", "1", "--depth", "2", "--tree-depth", "2",
+		"-p", "six", "--openings", "bench", "--quiet", "--format", "csv")
+	if code != 0 || !strings.Contains(out, ",new,old,") || !strings.Contains(out, "variant=new;commit=") || !strings.Contains(out, "bench=2000") {
+		t.Errorf("exit %d: %s\n%s", code, errw, out)
+	}
+}

@@ -92,7 +92,7 @@ func (c *Cell) Players(plan *experiments.Plan) (a, b Player) {
 // Row is the cell's row of worth.csv, before its match's result.
 func (c *Cell) WorthRow(limits string) results.WorthRow {
 	w := results.NewWorthRow(c.Summary, &results.MatchResult{}, limits)
-	w.Positions = c.Row.Suite.Name
+	w.Positions, w.Params = c.Row.Suite.Name, c.Row.Config.Params()
 	if c.Budget != nil {
 		w.Budget = c.Budget.String()
 	}

@@ -140,6 +140,13 @@ func view(r *Run) runView {
 		for _, s := range ri.Shards {
 			v.Provenance = append(v.Provenance, [2]string{"shard", fmt.Sprintf("%d/%d on %s: %d jobs", s.Index, s.Count, s.Host, s.Jobs)})
 		}
+		// What each configuration is beside its spec: a variant built from
+		// source names its commit, patch and bench here.
+		for _, c := range ri.Configs {
+			if c.Params != "" {
+				v.Provenance = append(v.Provenance, [2]string{"config " + c.Name, c.Params})
+			}
+		}
 	}
 	v.Summary = summaryTable(r.Summary)
 	if len(r.Worth) > 0 {
