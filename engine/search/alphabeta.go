@@ -244,6 +244,9 @@ func (s *Searcher) prune(ply, depth, beta, staticEval int, cutNode bool) (int, b
 	// margin above beta, 3 pawns for every 2 plies of depth beyond 3, the
 	// opponent has no threat that could bring him back, so prune.
 	if s.on.Has(HyperNullMove) && depth >= par.HyperNMPMinDepth {
+		// Structural, the proposal's own shape (not a parameter): the
+		// margin grows by one step for every two plies beyond 3, where a
+		// quiescence answer stops being the ordinary null search's.
 		threshold := beta + par.HyperNMPMargin*((depth-3)/2)
 		if statsOn {
 			s.stats.HyperTries++
@@ -308,7 +311,9 @@ func (s *Searcher) prune(ply, depth, beta, staticEval int, cutNode bool) (int, b
 }
 
 // lmpCount is how many quiet moves LMP lets through at depth: base +
-// depth², times the improving factor when the eval is improving.
+// depth², times the improving factor when the eval is improving. The
+// square is structural (the chapter's 3 + depth²): the number of moves
+// worth trying grows with the subtree a move would get, not a tunable.
 func (s *Searcher) lmpCount(depth int, improving bool) int {
 	n := s.cfg.Params.LMPBase + depth*depth
 	if improving {
@@ -375,7 +380,9 @@ func (s *Searcher) reduction(ply, depth, index int, pvNode, cutNode bool, ttMove
 			why |= WhyHistory
 		}
 	}
-	// Never reduce into the quiescence search.
+	// Never reduce into the quiescence search: structural, not a
+	// parameter. The reduced search has depth-1-r plies; r = depth-2
+	// leaves it one, the least that still searches a quiet reply.
 	return max(0, min(r, depth-2)), why
 }
 

@@ -33,7 +33,9 @@ func abs(x int) int {
 	return x
 }
 
-// historyBonus is the reward for a cutoff at depth.
+// historyBonus is the reward for a cutoff at depth: depth², capped, so
+// that deep cutoffs count more (structural: the usual shape, not a
+// tunable; the cap keeps one deep cutoff from swamping the table).
 func historyBonus(depth int) int { return min(32*depth*depth, 4096) }
 
 // quietScore is a quiet move's history score as the switched-on tables see
