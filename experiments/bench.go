@@ -61,6 +61,12 @@ func DefaultBench(sub subject.Subject) []NamedSpec {
 		case def.Has(name):
 			out = append(out, NamedSpec{"-" + name, base + ",-" + name, depth})
 		default:
+			// A technique that cannot act on the base (its requirement
+			// is off, as hyper-nmp-reuse's without hyper-nmp) would only
+			// repeat the base's signature.
+			if on, err := sub.ParseConfig(base + ",+" + name); err == nil && !on.Has(name) {
+				continue
+			}
 			out = append(out, NamedSpec{"+" + name, base + ",+" + name, depth})
 		}
 	}

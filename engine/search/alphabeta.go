@@ -272,7 +272,7 @@ func (s *Searcher) prune(ply, depth, beta, staticEval int, cutNode bool) (int, b
 		}
 		// The thread's refinement: a null search that failed low here
 		// has answered an ordinary null-move search of quiescence depth.
-		if par.HyperNMPReuse == 1 && score < beta && nmpDepth <= 0 {
+		if s.on.Has(HyperNMPReuse) && score < beta && nmpDepth <= 0 {
 			skipNMP = true
 		}
 	}

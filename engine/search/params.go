@@ -31,7 +31,6 @@ type Params struct {
 	NMPDepthDivisor     int // R = base + depth / divisor
 	HyperNMPMargin      int // centipawns per two plies beyond depth 3
 	HyperNMPMinDepth    int // plies: 3 as proposed, 4 as the thread's refinement
-	HyperNMPReuse       int // 1: a quiescence null search that failed low stands in for an NMP search of depth <= 0
 	RFPMaxDepth         int // plies
 	RFPMargin           int // centipawns per ply of depth
 	FutilityMaxDepth    int // plies
@@ -75,7 +74,6 @@ var params = []param{
 	{"nmp-depth-divisor", NullMovePruning, func(p *Params) *int { return &p.NMPDepthDivisor }, 4, 1, 32, "R grows by one ply per this many plies of depth"},
 	{"hyper-nmp-margin", HyperNullMove, func(p *Params) *int { return &p.HyperNMPMargin }, 300, 0, 3000, "margin per two plies of depth beyond 3"},
 	{"hyper-nmp-min-depth", HyperNullMove, func(p *Params) *int { return &p.HyperNMPMinDepth }, 3, 2, 16, "hyper attempt from this depth (the thread: 3, refined to 4)"},
-	{"hyper-nmp-reuse", HyperNullMove, func(p *Params) *int { return &p.HyperNMPReuse }, 0, 0, 1, "1: reuse a failed-low hyper value instead of repeating a quiescence-depth null search"},
 	{"rfp-max-depth", ReverseFutility, func(p *Params) *int { return &p.RFPMaxDepth }, 6, 1, 32, "reverse futility pruning at this depth or below"},
 	{"rfp-margin", ReverseFutility, func(p *Params) *int { return &p.RFPMargin }, 80, 0, 1000, "margin per ply of depth"},
 	{"futility-max-depth", Futility, func(p *Params) *int { return &p.FutilityMaxDepth }, 6, 1, 32, "futility pruning at this depth or below"},

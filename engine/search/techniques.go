@@ -37,6 +37,7 @@ const (
 	LMRAllNode                           // all-node
 	LMRTTPV                              // tt-pv
 	HistoryLMR                           // history-lmr
+	HyperNMPReuse                        // hyper-nmp-reuse
 
 	NumTechniques
 )
@@ -76,6 +77,7 @@ var techniqueInfos = [NumTechniques]techniqueInfo{
 	LMRAllNode:          {"all-node", "reduce less at an expected all-node", []Technique{LateMoveReductions}},
 	LMRTTPV:             {"tt-pv", "reduce less at a node that has been on the principal variation", []Technique{LateMoveReductions, TranspositionTable}},
 	HistoryLMR:          {"history-lmr", "reduce moves with a good history less and a bad one more", []Technique{LateMoveReductions}},
+	HyperNMPReuse:       {"hyper-nmp-reuse", "the thread's refinement: a hyper null search that failed low stands in for a null search of quiescence depth", []Technique{HyperNullMove, NullMovePruning}},
 }
 
 func (t Technique) String() string { return techniqueInfos[t].name }
