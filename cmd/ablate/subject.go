@@ -172,7 +172,7 @@ func readSource(c *cli.Context) (*source.Source, error) {
 		}
 		return nil, nil
 	}
-	src := &source.Source{Repo: dir, Build: c.String("build"), ExpectBench: c.Uint64("expect-bench")}
+	src := &source.Source{Repo: dir, Build: c.String("build"), ExpectBench: c.Uint64("expect-bench"), Clean: c.Bool("clean")}
 	for _, v := range c.StringSlice("variant") {
 		name, rev, ok := strings.Cut(v, "=")
 		if !ok || name == "" || rev == "" {
@@ -195,5 +195,6 @@ func sourceFlags() []cli.Flag {
 		&cli.StringFlag{Name: "build", Usage: "the variants' build `CMD`, {src} the source and {out} the binary", Value: source.DefaultBuild},
 		&cli.StringFlag{Name: "build-cache", Usage: "keep built variants in `DIR` (default: under the user's cache directory)"},
 		&cli.Uint64Flag{Name: "expect-bench", Usage: "the bench signature `N` the base's variants must give"},
+		&cli.BoolFlag{Name: "clean", Usage: "refuse an --engine-src whose working tree has changes"},
 	}
 }

@@ -105,6 +105,24 @@ func TestBuildFaults(t *testing.T) {
 			t.Errorf("%s: %s left in the cache", c.name, e.Name())
 		}
 	}
+	// A bench that differs between two runs is refused, as OpenBench
+	// refuses it; a dirty tree is refused when clean is asked for.
+	flaky := filepath.Join(t.TempDir(), "flaky.sh")
+	os.WriteFile(flaky, []byte("#!/bin/sh\nif [ \"$1\" = bench ]; then n=$(cat \"$0.n\" 2>/dev/null || echo 1); "+
+		"echo $((n+1)) > \"$0.n\"; echo \"Nodes searched: $n\"; echo 'Nodes/second: 1'; exit 0; fi\nexec "+
+		ucitest.Command("ok")+"\n"), 0o755)
+	flakySrc := Source{Repo: dir, Build: "cp " + flaky + " {out}", Variants: []Variant{{Name: "flaky", Ref: "HEAD"}}}
+	if _, err := flakySrc.BuildAll(context.Background(), Cache{filepath.Join(t.TempDir(), "c")}, &bytes.Buffer{}); err == nil ||
+		!strings.Contains(err.Error(), `variant "flaky": non-deterministic bench: 1 nodes, then 2`) {
+		t.Errorf("a flaky bench: %v", err)
+	}
+	os.WriteFile(filepath.Join(dir, "nodes"), []byte("5\n"), 0o644)
+	dirty := Source{Repo: dir, Clean: true, Variants: []Variant{{Name: "d", Ref: "HEAD"}}}
+	if _, err := dirty.BuildAll(context.Background(), Cache{filepath.Join(t.TempDir(), "c")}, &bytes.Buffer{}); err == nil ||
+		!strings.Contains(err.Error(), "has changes in its working tree") {
+		t.Errorf("a dirty tree with clean: %v", err)
+	}
+
 	// An interrupted build leaves nothing either.
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
