@@ -150,3 +150,15 @@ func settingError(c *cli.Context, err error, section bool) error {
 	}
 	return flagError(err)
 }
+
+// splitList reads a comma-separated list, each item trimmed.
+func splitList(s string) []string {
+	if s == "" {
+		return nil
+	}
+	var out []string
+	for _, x := range strings.Split(s, ",") {
+		out = append(out, strings.TrimSpace(x))
+	}
+	return out
+}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/ablate-chess/ablate/experiments"
 	"github.com/ablate-chess/ablate/experiments/match"
+	"github.com/ablate-chess/ablate/results"
 )
 
 // liveLine shows a match's state on stderr as pairs are counted: a
@@ -124,4 +125,22 @@ func (b *progressBar) stop() {
 		time.Sleep(250 * time.Millisecond) // let the last frame render
 		b.pw.Stop()
 	}
+}
+
+// warnCutShort says on stderr which configurations their budget cut short.
+func warnCutShort(w io.Writer, sums []results.Summary) {
+	for _, s := range sums {
+		if s.CutShort > 0 {
+			fmt.Fprintf(w, "warning: %s / %s: %d of %d positions cut short by the budget (--max-nodes, --max-time); "+
+				"they are left out of its summary, whose totals are unknown\n", s.Group, s.Config, s.CutShort, s.CutShort+s.Positions)
+		}
+	}
+}
+
+// progressBar shows jobs done, the jobs running and the time left (the
+// runner's learned estimate) on stderr, when stderr is a terminal and the
+// user did not ask for quiet.
+type progressBar struct {
+	pw      progress.Writer
+	tracker *progress.Tracker
 }

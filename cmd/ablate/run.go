@@ -5,12 +5,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
-	"os"
 	"strings"
 	"time"
 
-	"github.com/jedib0t/go-pretty/v6/progress"
 	"github.com/urfave/cli/v2"
 
 	"github.com/ablate-chess/ablate/experiments"
@@ -60,31 +57,6 @@ func runCommand() *cli.Command {
 	}
 }
 
-// runSettings is everything a run needs besides the plan; it is stored in
-// run.json so that --resume can rebuild the same run.
-type runSettings struct {
-	Request   experiments.Request `json:"request"`
-	Repeat    int                 `json:"repeat"`
-	Workers   int                 `json:"workers"`
-	HashMB    int                 `json:"hash_mb"`
-	MaxNodes  uint64              `json:"max_nodes"`
-	MaxTime   time.Duration       `json:"max_time"`
-	Subject   subjectSpec         `json:"subject"`
-	Shard     experiments.Shard   `json:"shard"`
-	Estimates string              `json:"estimates,omitempty"`
-}
-
-func splitList(s string) []string {
-	if s == "" {
-		return nil
-	}
-	var out []string
-	for _, x := range strings.Split(s, ",") {
-		out = append(out, strings.TrimSpace(x))
-	}
-	return out
-}
-
 func runAction(c *cli.Context) error {
 	format := c.String("format")
 	if err := results.CheckFormat(format); err != nil {
@@ -119,44 +91,9 @@ func runAction(c *cli.Context) error {
 		}
 		dir, info = resume, ri
 	} else {
-		spec, err := readSubjectSpec(c)
-		if err != nil {
+		var err error
+		if settings, err = readRunSettings(c); err != nil {
 			return badInput(err)
-		}
-		settings = runSettings{
-			Request: experiments.Request{
-				Experiment:  c.String("experiment"),
-				Configs:     c.StringSlice("config"),
-				Ladder:      splitList(c.String("ladder")),
-				LeaveOneOut: splitList(c.String("leave-one-out")),
-				Factorial:   splitList(c.String("factorial")),
-				Sweeps:      c.StringSlice("sweep"),
-				Base:        c.String("base"),
-				Options: experiments.Options{
-					Positions: c.String("positions"), Depth: c.Int("depth"),
-					Set: c.StringSlice("set"), Reference: c.String("reference"),
-				},
-			},
-			Repeat: c.Int("repeat"), Workers: c.Int("jobs"), HashMB: c.Int("hash"),
-			MaxNodes: c.Uint64("max-nodes"), MaxTime: c.Duration("max-time"), Subject: spec,
-		}
-		if err := checkDepthFlag(c); err != nil {
-			return badInput(err)
-		}
-		shard, err := experiments.ParseShard(c.String("shard"), os.Getenv)
-		if err != nil {
-			return badInput(err)
-		}
-		settings.Shard, settings.Estimates = shard, c.String("estimates")
-		r := &settings.Request
-		if r.Experiment == "" && len(r.Configs)+len(r.Ladder)+len(r.LeaveOneOut)+len(r.Factorial)+len(r.Sweeps) == 0 {
-			if spec.Source != nil { // every variant, against the first
-				for _, v := range spec.Source.Variants {
-					r.Configs = append(r.Configs, v.Name+"="+v.Name)
-				}
-			} else {
-				r.Experiment = "stages"
-			}
 		}
 	}
 	if settings.Repeat < 1 || settings.Workers < 1 {
@@ -271,22 +208,4 @@ func runAction(c *cli.Context) error {
 		return cli.Exit(msg, exitInterrupted)
 	}
 	return nil
-}
-
-// warnCutShort says on stderr which configurations their budget cut short.
-func warnCutShort(w io.Writer, sums []results.Summary) {
-	for _, s := range sums {
-		if s.CutShort > 0 {
-			fmt.Fprintf(w, "warning: %s / %s: %d of %d positions cut short by the budget (--max-nodes, --max-time); "+
-				"they are left out of its summary, whose totals are unknown\n", s.Group, s.Config, s.CutShort, s.CutShort+s.Positions)
-		}
-	}
-}
-
-// progressBar shows jobs done, the jobs running and the time left (the
-// runner's learned estimate) on stderr, when stderr is a terminal and the
-// user did not ask for quiet.
-type progressBar struct {
-	pw      progress.Writer
-	tracker *progress.Tracker
 }

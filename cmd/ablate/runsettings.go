@@ -1,0 +1,69 @@
+package main
+
+import (
+	"os"
+	"time"
+
+	"github.com/ablate-chess/ablate/experiments"
+	"github.com/urfave/cli/v2"
+)
+
+// runSettings is everything a run needs besides the plan; it is stored in
+// run.json so that --resume can rebuild the same run.
+type runSettings struct {
+	Request   experiments.Request `json:"request"`
+	Repeat    int                 `json:"repeat"`
+	Workers   int                 `json:"workers"`
+	HashMB    int                 `json:"hash_mb"`
+	MaxNodes  uint64              `json:"max_nodes"`
+	MaxTime   time.Duration       `json:"max_time"`
+	Subject   subjectSpec         `json:"subject"`
+	Shard     experiments.Shard   `json:"shard"`
+	Estimates string              `json:"estimates,omitempty"`
+}
+
+// readRunSettings reads a new run's settings from the flags: the plan
+// asked for (the stages experiment if none; every variant of an engine
+// built from source), the budgets, the subject and the shard.
+func readRunSettings(c *cli.Context) (runSettings, error) {
+	spec, err := readSubjectSpec(c)
+	if err != nil {
+		return runSettings{}, err
+	}
+	settings := runSettings{
+		Request: experiments.Request{
+			Experiment:  c.String("experiment"),
+			Configs:     c.StringSlice("config"),
+			Ladder:      splitList(c.String("ladder")),
+			LeaveOneOut: splitList(c.String("leave-one-out")),
+			Factorial:   splitList(c.String("factorial")),
+			Sweeps:      c.StringSlice("sweep"),
+			Base:        c.String("base"),
+			Options: experiments.Options{
+				Positions: c.String("positions"), Depth: c.Int("depth"),
+				Set: c.StringSlice("set"), Reference: c.String("reference"),
+			},
+		},
+		Repeat: c.Int("repeat"), Workers: c.Int("jobs"), HashMB: c.Int("hash"),
+		MaxNodes: c.Uint64("max-nodes"), MaxTime: c.Duration("max-time"), Subject: spec,
+	}
+	if err := checkDepthFlag(c); err != nil {
+		return settings, err
+	}
+	shard, err := experiments.ParseShard(c.String("shard"), os.Getenv)
+	if err != nil {
+		return settings, err
+	}
+	settings.Shard, settings.Estimates = shard, c.String("estimates")
+	r := &settings.Request
+	if r.Experiment == "" && len(r.Configs)+len(r.Ladder)+len(r.LeaveOneOut)+len(r.Factorial)+len(r.Sweeps) == 0 {
+		if spec.Source != nil { // every variant, against the first
+			for _, v := range spec.Source.Variants {
+				r.Configs = append(r.Configs, v.Name+"="+v.Name)
+			}
+		} else {
+			r.Experiment = "stages"
+		}
+	}
+	return settings, nil
+}
