@@ -83,6 +83,10 @@ type Matrix struct {
 	// Pairs, in a worth, is this group's matches' pairs (their cap, with
 	// a precision), in place of [match] pairs.
 	Pairs int `toml:"pairs"`
+	// BudgetPairs, in a worth ladder, gives the pairs at some of its
+	// budgets in place of the group's: { "nodes=160000" = 250 }, where a
+	// game costs too much for the cap the cheap rungs have.
+	BudgetPairs map[string]int `toml:"budget_pairs"`
 }
 
 // RowDef is one row of a matrix: cells against the columns, or a spec.
@@ -131,9 +135,10 @@ func LoadFile(nameOrPath string) (*File, error) {
 func ParseFile(data []byte, source string) (*File, error) {
 	var f File
 	err := subject.DecodeTOML(data, source, &f, "name, description, positions, depth, base, reference, matrix, match, profile; "+
-		"in a matrix: name, positions, ids, depth, base, reference, columns, rows, ladder, leave_one_out, factorial, sweep; "+
-		"in a row: name, cells, spec, set, depth; in match: groups, pairs, nodes, depth, tc, movetime, time_margin, "+
-		"openings, openings_order, seed, resign, draw, max_moves, sprt; in profile: as a profile file")
+		"in a matrix: name, positions, ids, depth, base, reference, columns, rows, ladder, leave_one_out, factorial, sweep, "+
+		"budgets, pairs, budget_pairs; in a row: name, cells, spec, set, depth; in match: groups, pairs, nodes, depth, tc, "+
+		"movetime, time_margin, openings, openings_order, seed, resign, draw, max_moves, sprt, precision, budgets; "+
+		"in profile: as a profile file; in source: as in docs/engines.md")
 	if err != nil {
 		return nil, err
 	}
@@ -190,6 +195,18 @@ func (b *builder) addFile(f *File) error {
 				b.plan.Pairs = map[string]int{}
 			}
 			b.plan.Pairs[group] = m.Pairs
+		}
+		for budget, n := range m.BudgetPairs {
+			if n < 1 {
+				return fmt.Errorf("%s: budget_pairs %s = %d: play at least one pair", where, budget, n)
+			}
+			if b.plan.BudgetPairs == nil {
+				b.plan.BudgetPairs = map[string]map[string]int{}
+			}
+			if b.plan.BudgetPairs[group] == nil {
+				b.plan.BudgetPairs[group] = map[string]int{}
+			}
+			b.plan.BudgetPairs[group][budget] = n
 		}
 		if ref := first(m.Reference, f.Reference); ref != "" {
 			if b.names[ref] == group {

@@ -27,6 +27,9 @@ type Plan struct {
 	Budgets map[string]string
 	// Pairs holds the pairs of the groups that name their own.
 	Pairs map[string]int
+	// BudgetPairs holds, per group, the pairs at the budgets that name
+	// their own (as written: "nodes=160000"), in place of the group's.
+	BudgetPairs map[string]map[string]int
 }
 
 // Groups lists the plan's groups in order.
@@ -40,6 +43,25 @@ func (p *Plan) Groups() []string {
 		}
 	}
 	return out
+}
+
+// MatchGroups are the groups whose rows a worth plays: want, if given,
+// else the [match] section's groups, else every group. A group the plan
+// does not hold is an error naming the setting it came from.
+func (p *Plan) MatchGroups(want []string) ([]string, error) {
+	from := "groups"
+	if len(want) == 0 && p.Match != nil {
+		want, from = p.Match.Groups, "[match] groups"
+	}
+	if len(want) == 0 {
+		return p.Groups(), nil
+	}
+	for _, g := range want {
+		if p.ReferenceOf(g) == nil {
+			return nil, fmt.Errorf("%s: no group %q (groups: %s)", from, g, strings.Join(p.Groups(), ", "))
+		}
+	}
+	return want, nil
 }
 
 // ReferenceOf returns the reference row of a group: the one named, else

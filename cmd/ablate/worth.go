@@ -33,6 +33,7 @@ func worthCommand() *cli.Command {
 			&cli.StringFlag{Name: "base", Usage: "the leave-one-out's base `SPEC` (default: the engine's default preset)"},
 			&cli.StringFlag{Name: "budgets", Usage: "a ladder: every configuration against its reference at each budget, " +
 				"`LIST` as in nodes=2500,10000,40000 or tc=2+0.02,10+0.1 (or both: nodes=2500,tc=10+0.1)"},
+			&cli.StringFlag{Name: "groups", Usage: "play only these groups' matches, `a,b` (default: the experiment's [match] groups, or all)"},
 			positionsFlag("", "positions of the tree-size run (default bench, or the experiment's)"),
 			&cli.IntFlag{Name: "tree-depth", Usage: "depth of the tree-size run (default 10, or the experiment's)"},
 			&cli.StringFlag{Name: "run", Usage: "take tree sizes from this run `DIR` instead of running them"},
@@ -102,14 +103,11 @@ func worthAction(c *cli.Context) error {
 		return badInput(err)
 	}
 
-	groups := plan.Groups()
-	if plan.Match != nil && len(plan.Match.Groups) > 0 {
-		for _, g := range plan.Match.Groups {
-			if plan.ReferenceOf(g) == nil {
-				return badInput(fmt.Errorf("[match] groups: no group %q (groups: %s)", g, strings.Join(groups, ", ")))
-			}
-		}
-		groups = plan.Match.Groups
+	groups, err := plan.MatchGroups(splitList(c.String("groups")))
+	if err != nil && c.IsSet("groups") {
+		return badInput(fmt.Errorf("--%v", err)) // the setting, as its flag
+	} else if err != nil {
+		return badInput(err)
 	}
 	out := c.String("out")
 	if s.Shard.Count > 1 && out == "" {

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"reflect"
+	"slices"
 	"sort"
 
 	"github.com/ablate-chess/ablate/experiments"
@@ -20,7 +21,7 @@ type Cell struct {
 	Row, Ref *experiments.Row
 	Summary  *results.Summary // the configuration's tree size against the reference
 	Budget   *Budget          // nil: the settings' own limit
-	Pairs    int              // the group's own pairs, or 0
+	Pairs    int              // the group's (or the budget's) own pairs, or 0
 	At       int              // its row in worth.csv
 }
 
@@ -41,6 +42,10 @@ func Cells(plan *experiments.Plan, groups []string, budgets []Budget, sums []res
 				return nil, fmt.Errorf("matrix %s: %v", group, err)
 			}
 		}
+		pairs, err := budgetPairs(plan, group, bs)
+		if err != nil {
+			return nil, err
+		}
 		ref := plan.ReferenceOf(group)
 		for i := range plan.Rows {
 			row := &plan.Rows[i]
@@ -55,11 +60,34 @@ func Cells(plan *experiments.Plan, groups []string, budgets []Budget, sums []res
 				cells = append(cells, Cell{row, ref, sum, nil, plan.Pairs[group], len(cells)})
 			}
 			for j := range bs {
-				cells = append(cells, Cell{row, ref, sum, &bs[j], plan.Pairs[group], len(cells)})
+				cells = append(cells, Cell{row, ref, sum, &bs[j], pairs[j], len(cells)})
 			}
 		}
 	}
 	return cells, nil
+}
+
+// budgetPairs gives the pairs of a group's cells at each of its budgets:
+// the matrix's budget_pairs where it names the budget, else the group's
+// pairs (0: the settings'). A budget_pairs key that is not one of the
+// group's budgets is an error.
+func budgetPairs(plan *experiments.Plan, group string, bs []Budget) ([]int, error) {
+	pairs := make([]int, len(bs))
+	for j := range bs {
+		pairs[j] = plan.Pairs[group]
+	}
+	for item, n := range plan.BudgetPairs[group] {
+		b, err := ParseBudgets(item)
+		if err != nil || len(b) != 1 {
+			return nil, fmt.Errorf("matrix %s: budget_pairs %q is not one budget", group, item)
+		}
+		j := slices.IndexFunc(bs, func(x Budget) bool { return x.String() == b[0].String() })
+		if j < 0 {
+			return nil, fmt.Errorf("matrix %s: budget_pairs %s is not one of its budgets", group, item)
+		}
+		pairs[j] = n
+	}
+	return pairs, nil
 }
 
 // PlayOrder is the order a worth plays its cells: cheapest budget first,
@@ -99,10 +127,18 @@ func (c *Cell) WorthRow(limits string) results.WorthRow {
 	return w
 }
 
+// sameGames reports whether two settings play the same games: all but the
+// workers, which change when a game is played but not what is in it (the
+// journal is written in pair order whatever -j is).
+func sameGames(a, b Settings) bool {
+	a.Workers, b.Workers = 0, 0
+	return reflect.DeepEqual(a, b)
+}
+
 // Resume reads what a cell's directory holds: nothing yet (nil, nil), a
 // finished match (complete, with its result) or an interrupted one (its
 // match.json and the pairs of its journal). A directory made with other
-// settings is an error: a cell is reused only for the same match.
+// settings is an error: a cell is reused only for the same match (at any -j).
 func Resume(dir string, s Settings) (prev *results.MatchInfo, done map[int]*Pair, err error) {
 	prev, err = results.ReadMatchInfo(dir)
 	if err != nil {
@@ -110,7 +146,7 @@ func Resume(dir string, s Settings) (prev *results.MatchInfo, done map[int]*Pair
 	}
 	var was Settings
 	was.Shard = experiments.Whole // a match made before shards has none
-	if json.Unmarshal(prev.Request, &was) != nil || !reflect.DeepEqual(was, s) {
+	if json.Unmarshal(prev.Request, &was) != nil || !sameGames(was, s) {
 		return nil, nil, fmt.Errorf("%s holds a match made with other settings; remove it or use another --out", dir)
 	}
 	if prev.Complete && prev.Result != nil {

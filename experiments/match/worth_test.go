@@ -57,7 +57,8 @@ func TestWorthCells(t *testing.T) {
 }
 
 // TestResumeACell: an empty directory holds nothing; a match made with
-// other settings is refused; an interrupted one gives its journal's pairs.
+// other settings is refused; an interrupted one gives its journal's pairs,
+// at any -j.
 func TestResumeACell(t *testing.T) {
 	dir := t.TempDir()
 	s := defaults()
@@ -82,6 +83,66 @@ func TestResumeACell(t *testing.T) {
 	if prev, done, err := Resume(dir, s); prev == nil || prev.Complete || len(done) != 0 || err != nil {
 		t.Errorf("interrupted: %v %v %v", prev, done, err)
 	}
+	more := s
+	more.Workers = s.Workers + 3 // another -j plays the same games
+	if prev, _, err := Resume(dir, more); prev == nil || err != nil {
+		t.Errorf("resumed at another -j: %v %v", prev, err)
+	}
 }
 
 func jsonOf(s Settings) ([]byte, error) { return json.Marshal(s) }
+
+// TestBudgetPairs: a matrix's budget_pairs caps the pairs at the budgets it
+// names, the group's pairs hold at the others, --pairs overrides both; a
+// budget the group does not play, or no pairs, is an error.
+func TestBudgetPairs(t *testing.T) {
+	build := func(extra string) (*experiments.Plan, error) {
+		path := filepath.Join(t.TempDir(), "ladder.toml")
+		text := "name = \"ladder\"\npositions = \"six\"\ndepth = 2\nbase = \"full\"\n" +
+			"[[matrix]]\nname = \"deep\"\nleave_one_out = [\"nmp\"]\nbudgets = \"nodes=1000,4000\"\npairs = 20\n" + extra
+		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return experiments.Build(experiments.Request{Experiment: path,
+			Options: experiments.Options{Subject: subject.Native{HashMB: 2}}})
+	}
+	cells := func(plan *experiments.Plan) ([]Cell, error) {
+		var sums []results.Summary
+		for _, r := range plan.Rows {
+			sums = append(sums, results.Summary{Group: r.Group, Config: r.Name})
+		}
+		return Cells(plan, plan.Groups(), nil, sums)
+	}
+	plan, err := build("budget_pairs = { \"nodes=4000\" = 5 }\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cs, err := cells(plan)
+	if err != nil || len(cs) != 2 {
+		t.Fatalf("cells %v, %v", cs, err)
+	}
+	for i, want := range []int{20, 5} {
+		if got := cs[i].Settings(defaults(), false).Pairs; got != want {
+			t.Errorf("%s: %d pairs, want %d", cs[i].Budget, got, want)
+		}
+		if got := cs[i].Settings(defaults(), true).Pairs; got != defaults().Pairs {
+			t.Errorf("%s with --pairs: %d pairs, want %d", cs[i].Budget, got, defaults().Pairs)
+		}
+	}
+	for _, c := range []struct{ extra, want string }{
+		{"budget_pairs = { \"nodes=9000\" = 5 }\n", "budget_pairs nodes=9000 is not one of its budgets"},
+		{"budget_pairs = { \"nodes=4000,1000\" = 5 }\n", "is not one budget"},
+		{"budget_pairs = { \"pairs=5\" = 5 }\n", "is not one budget"},
+	} {
+		plan, err := build(c.extra)
+		if err == nil {
+			_, err = cells(plan)
+		}
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: error %v, want %q", strings.TrimSpace(c.extra), err, c.want)
+		}
+	}
+	if _, err := build("budget_pairs = { \"nodes=4000\" = 0 }\n"); err == nil || !strings.Contains(err.Error(), "at least one pair") {
+		t.Errorf("no pairs: error %v", err)
+	}
+}
