@@ -233,3 +233,26 @@ func BenchmarkRunWorkers(b *testing.B) {
 		})
 	}
 }
+
+// TestMatchGroups: the groups a worth plays are those asked for, else the
+// [match] section's, else all; an unknown one is an error naming where it
+// was asked for.
+func TestMatchGroups(t *testing.T) {
+	plan, err := Build(Request{Experiment: "card", Options: Options{Positions: "six", Depth: 2}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g, err := plan.MatchGroups(nil); err != nil || strings.Join(g, ",") != "leave-one-out" {
+		t.Errorf("all: %v %v", g, err)
+	}
+	if _, err := plan.MatchGroups([]string{"nope"}); err == nil || !strings.Contains(err.Error(), `groups: no group "nope" (groups: leave-one-out)`) {
+		t.Errorf("unknown: %v", err)
+	}
+	plan.Match.Groups = []string{"other"}
+	if _, err := plan.MatchGroups(nil); err == nil || !strings.HasPrefix(err.Error(), "[match] groups:") {
+		t.Errorf("unknown in [match]: %v", err)
+	}
+	if g, err := plan.MatchGroups([]string{"leave-one-out"}); err != nil || len(g) != 1 {
+		t.Errorf("asked: %v %v", g, err)
+	}
+}
