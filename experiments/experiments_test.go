@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ablate-chess/ablate/engine/search"
+
 	"github.com/ablate-chess/ablate/engine/subject"
 	"github.com/ablate-chess/ablate/results"
 )
@@ -156,7 +158,7 @@ func TestSameCountsWhateverTheWorkers(t *testing.T) {
 	for i := range one {
 		a, b := one[i], four[i]
 		if a.Config != b.Config || a.Position != b.Position || a.Depth != b.Depth ||
-			a.Nodes != b.Nodes || a.BestMove != b.BestMove || a.ScoreCP != b.ScoreCP || a.LMRReduced != b.LMRReduced {
+			a.Nodes != b.Nodes || a.BestMove != b.BestMove || a.ScoreCP != b.ScoreCP || a.Counts[search.EvReduce] != b.Counts[search.EvReduce] {
 			t.Errorf("record %d differs: %s/%s/%d %d nodes vs %s/%s/%d %d nodes",
 				i, a.Config, a.Position, a.Depth, a.Nodes, b.Config, b.Position, b.Depth, b.Nodes)
 		}

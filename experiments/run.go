@@ -368,14 +368,7 @@ func (r *Runner) record(row *Row, e *positions.Entry, it *subject.Iteration) res
 	rec.TTHitRate, rec.FirstMoveCutoffRate = st.TTHitRate(), st.FirstMoveCutoffRate()
 	rec.PVSResearchRate, rec.LMRResearchRate = st.PVSResearchRate(), st.LMRResearchRate()
 	rec.MeanReduction = st.MeanReduction()
-	rec.TTProbes, rec.TTHits, rec.TTCutoffs = st.TTProbes, st.TTHits, st.TTCutoffs
-	rec.BetaCutoffs, rec.FirstMoveCutoffs = st.BetaCutoffs, st.FirstMoveCutoffs
-	rec.PVSSearches, rec.PVSResearches = st.PVSSearches, st.PVSResearches
-	rec.LMRReduced, rec.LMRPlies, rec.LMRResearches = st.LMRReduced, st.LMRPlies, st.LMRResearches
-	rec.LMPPrunes, rec.NullTries, rec.NullCutoffs = st.LMPPrunes, st.NullTries, st.NullCutoffs
-	rec.HyperTries, rec.HyperPrunes = st.HyperTries, st.HyperPrunes
-	rec.RFPPrunes, rec.FutilityPrunes, rec.QSEEPrunes = st.RFPPrunes, st.FutilityPrunes, st.QSEEPrunes
-	rec.Extensions, rec.AspirationResearches = st.Extensions, st.AspirationResearches
+	rec.Counts = st.Count
 	return rec
 }
 

@@ -238,7 +238,7 @@ func sameEvent(a, b *search.Event) bool {
 // stays flat. The first pair of events that differ is where the trees part.
 func Compare(a, b search.Config, pos chess.Position, depth int, maxNodes uint64, hashMB int) Divergence {
 	var d Divergence
-	d.Counts = [2][]uint64{make([]uint64, len(search.EventKinds())), make([]uint64, len(search.EventKinds()))}
+	d.Counts = [2][]uint64{make([]uint64, search.NumEventKinds), make([]uint64, search.NumEventKinds)}
 	var chans [2]chan search.Event
 	for i, cfg := range []search.Config{a, b} {
 		chans[i] = make(chan search.Event, 256)

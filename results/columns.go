@@ -24,20 +24,45 @@ type blanker interface{ blank(option string) bool }
 // blankSetter is told which classes of columns a file left empty.
 type blankSetter interface{ setBlank(option string) }
 
+// A field tagged `csv:"*"` is a set of columns: an array whose type names
+// each element's column (columnSet), as the search's counters do, so that
+// the columns come from the table that defines the counters.
+type columnSet interface{ ColumnNames() []string }
+
 type column struct {
 	name, option string
-	field        int
+	field, elem  int // elem: the element of a set of columns, else -1
 }
 
-func columnsOf(t reflect.Type) []column {
+// of is the column's value in the struct v.
+func (c column) of(v reflect.Value) reflect.Value {
+	if c.elem >= 0 {
+		return v.Field(c.field).Index(c.elem)
+	}
+	return v.Field(c.field)
+}
+
+// columnsOf lists a struct's columns under the tag key ("csv" or "json").
+func columnsOf(t reflect.Type) []column { return columnsBy(t, "csv") }
+
+func columnsBy(t reflect.Type, key string) []column {
 	var cols []column
 	for i := 0; i < t.NumField(); i++ {
-		tag := t.Field(i).Tag.Get("csv")
-		if tag == "-" || tag == "" {
-			continue
+		f := t.Field(i)
+		name, _, _ := strings.Cut(f.Tag.Get(key), ",")
+		_, option, _ := strings.Cut(f.Tag.Get("csv"), ",")
+		switch {
+		case name == "-" || name == "":
+		case name == "*":
+			set := reflect.Zero(f.Type).Interface().(columnSet)
+			for j, n := range set.ColumnNames() {
+				if n != "" {
+					cols = append(cols, column{n, option, i, j})
+				}
+			}
+		default:
+			cols = append(cols, column{name, option, i, -1})
 		}
-		name, option, _ := strings.Cut(tag, ",")
-		cols = append(cols, column{name, option, i})
 	}
 	return cols
 }
@@ -72,7 +97,7 @@ func writeCSV[T any](w io.Writer, rows []T) error {
 			if isBlank(&rows[i], c.option) {
 				line[j] = ""
 			} else {
-				line[j] = formatField(v.Field(c.field))
+				line[j] = formatField(c.of(v))
 			}
 		}
 		if err := cw.Write(line); err != nil {
@@ -140,7 +165,7 @@ func readCSV[T any](r io.Reader, name string) ([]T, error) {
 				blanks[c.option] = true
 				continue
 			}
-			if err := parseField(v.Field(c.field), cell); err != nil {
+			if err := parseField(c.of(v), cell); err != nil {
 				return nil, fmt.Errorf("%s:%d: column %s: %v", name, line, header[i], err)
 			}
 		}
@@ -150,7 +175,7 @@ func readCSV[T any](r io.Reader, name string) ([]T, error) {
 				s.setBlank(option)
 				for _, c := range index {
 					if c.option == option {
-						v.Field(c.field).SetZero()
+						c.of(v).SetZero()
 					}
 				}
 			}
@@ -195,19 +220,7 @@ func parseField(f reflect.Value, s string) error {
 }
 
 // jsonColumns are a struct's fields that JSON carries, with their keys.
-func jsonColumns(t reflect.Type) []column {
-	var cols []column
-	for i := 0; i < t.NumField(); i++ {
-		f := t.Field(i)
-		key, _, _ := strings.Cut(f.Tag.Get("json"), ",")
-		if key == "-" || key == "" {
-			continue
-		}
-		_, option, _ := strings.Cut(f.Tag.Get("csv"), ",")
-		cols = append(cols, column{key, option, i})
-	}
-	return cols
-}
+func jsonColumns(t reflect.Type) []column { return columnsBy(t, "json") }
 
 // marshalOrdered writes a struct as a JSON object in field order, with null
 // for the columns it declares unknown.
@@ -226,7 +239,7 @@ func marshalOrdered(row any) ([]byte, error) {
 			b.WriteString("null")
 			continue
 		}
-		val, err := json.Marshal(v.Field(c.field).Interface())
+		val, err := json.Marshal(c.of(v).Interface())
 		if err != nil {
 			return nil, err
 		}
@@ -257,7 +270,7 @@ func unmarshalOrdered(data []byte, row any) error {
 			}
 			continue
 		}
-		if err := json.Unmarshal(val, v.Field(c.field).Addr().Interface()); err != nil {
+		if err := json.Unmarshal(val, c.of(v).Addr().Interface()); err != nil {
 			return fmt.Errorf("%s: %v", c.name, err)
 		}
 	}
@@ -266,7 +279,7 @@ func unmarshalOrdered(data []byte, row any) error {
 			s.setBlank(option)
 			for _, c := range cols {
 				if c.option == option {
-					v.Field(c.field).SetZero()
+					c.of(v).SetZero()
 				}
 			}
 		}

@@ -7,6 +7,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/ablate-chess/ablate/engine/search"
 )
 
 // Comparison is one configuration lined up between an old and a new run.
@@ -119,8 +121,8 @@ func compareConfig(group, config string, old, new map[string][]*Record) Comparis
 		c.NewNodes += n.Nodes
 		c.OldTimeMS += o.TimeMS
 		c.NewTimeMS += n.TimeMS
-		oPVS, oPVSR, nPVS, nPVSR = oPVS+o.PVSSearches, oPVSR+o.PVSResearches, nPVS+n.PVSSearches, nPVSR+n.PVSResearches
-		oLMR, oLMRR, nLMR, nLMRR = oLMR+o.LMRReduced, oLMRR+o.LMRResearches, nLMR+n.LMRReduced, nLMRR+n.LMRResearches
+		oPVS, oPVSR, nPVS, nPVSR = oPVS+o.Counts[search.EvPVSSearch], oPVSR+o.Counts[search.EvPVSResearch], nPVS+n.Counts[search.EvPVSSearch], nPVSR+n.Counts[search.EvPVSResearch]
+		oLMR, oLMRR, nLMR, nLMRR = oLMR+o.Counts[search.EvReduce], oLMRR+o.Counts[search.EvLMRResearch], nLMR+n.Counts[search.EvReduce], nLMRR+n.Counts[search.EvLMRResearch]
 		oldTotals = addSamples(oldTotals, samples(o))
 		newTotals = addSamples(newTotals, samples(n))
 		if o.BestMove != n.BestMove {

@@ -4,17 +4,19 @@ import (
 	"math"
 	"strings"
 	"testing"
+
+	"github.com/ablate-chess/ablate/engine/search"
 )
 
 func TestCompare(t *testing.T) {
 	old := []Record{
-		{Group: "g", Config: "a", Position: "p1", Depth: 3, Nodes: 100, TimeMS: 10, TimesMS: "10;10.2;9.9;10.1", BestMove: "e2e4", PVSSearches: 10, PVSResearches: 1},
+		{Group: "g", Config: "a", Position: "p1", Depth: 3, Nodes: 100, TimeMS: 10, TimesMS: "10;10.2;9.9;10.1", BestMove: "e2e4", Counts: counts(search.EvPVSSearch, 10, search.EvPVSResearch, 1)},
 		{Group: "g", Config: "a", Position: "p2", Depth: 3, Nodes: 300, TimeMS: 30, TimesMS: "30;30.1;29.8;30.2", BestMove: "d2d4"},
 		{Group: "g", Config: "a", Position: "gone", Depth: 3, Nodes: 5, TimeMS: 1},
 		{Group: "g", Config: "old-only", Position: "p1", Depth: 3, Nodes: 1},
 	}
 	new := []Record{
-		{Group: "g", Config: "a", Position: "p1", Depth: 3, Nodes: 110, TimeMS: 20, TimesMS: "20;20.3;19.8;20.1", BestMove: "e2e4", PVSSearches: 10, PVSResearches: 2},
+		{Group: "g", Config: "a", Position: "p1", Depth: 3, Nodes: 110, TimeMS: 20, TimesMS: "20;20.3;19.8;20.1", BestMove: "e2e4", Counts: counts(search.EvPVSSearch, 10, search.EvPVSResearch, 2)},
 		{Group: "g", Config: "a", Position: "p2", Depth: 3, Nodes: 330, TimeMS: 60, TimesMS: "60;60.2;59.9;60.1", BestMove: "g1f3"},
 		{Group: "g", Config: "new-only", Position: "p1", Depth: 3, Nodes: 1},
 	}

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"io"
 	"reflect"
+
+	"github.com/ablate-chess/ablate/engine/search"
 )
 
 // Record is what one configuration's search of one position found at one
@@ -41,26 +43,9 @@ type Record struct {
 	LMRResearchRate     float64 `csv:"lmr_research_rate,counter" json:"lmr_research_rate"`
 	MeanReduction       float64 `csv:"mean_reduction,counter" json:"mean_reduction"`
 
-	TTProbes             uint64 `csv:"tt_probes,counter" json:"tt_probes"`
-	TTHits               uint64 `csv:"tt_hits,counter" json:"tt_hits"`
-	TTCutoffs            uint64 `csv:"tt_cutoffs,counter" json:"tt_cutoffs"`
-	BetaCutoffs          uint64 `csv:"beta_cutoffs,counter" json:"beta_cutoffs"`
-	FirstMoveCutoffs     uint64 `csv:"first_move_cutoffs,counter" json:"first_move_cutoffs"`
-	PVSSearches          uint64 `csv:"pvs_searches,counter" json:"pvs_searches"`
-	PVSResearches        uint64 `csv:"pvs_researches,counter" json:"pvs_researches"`
-	LMRReduced           uint64 `csv:"lmr_reduced,counter" json:"lmr_reduced"`
-	LMRPlies             uint64 `csv:"lmr_plies,counter" json:"lmr_plies"`
-	LMRResearches        uint64 `csv:"lmr_researches,counter" json:"lmr_researches"`
-	LMPPrunes            uint64 `csv:"lmp_prunes,counter" json:"lmp_prunes"`
-	NullTries            uint64 `csv:"null_tries,counter" json:"null_tries"`
-	NullCutoffs          uint64 `csv:"null_cutoffs,counter" json:"null_cutoffs"`
-	HyperTries           uint64 `csv:"hyper_tries,counter" json:"hyper_tries"`
-	HyperPrunes          uint64 `csv:"hyper_prunes,counter" json:"hyper_prunes"`
-	RFPPrunes            uint64 `csv:"rfp_prunes,counter" json:"rfp_prunes"`
-	FutilityPrunes       uint64 `csv:"futility_prunes,counter" json:"futility_prunes"`
-	QSEEPrunes           uint64 `csv:"qsee_prunes,counter" json:"qsee_prunes"`
-	Extensions           uint64 `csv:"extensions,counter" json:"extensions"`
-	AspirationResearches uint64 `csv:"aspiration_researches,counter" json:"aspiration_researches"`
+	// Counts are the search's counters, a column each, named by the
+	// search's table of what it counts (engine/search/vocab.go).
+	Counts search.Counts `csv:"*,counter" json:"*"`
 
 	Repeats int    `csv:"repeats" json:"repeats"`
 	TimesMS string `csv:"times_ms" json:"times_ms"` // every repeat's time to depth, ms, ';'-separated

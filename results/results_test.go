@@ -3,6 +3,7 @@ package results
 import (
 	"bytes"
 	"flag"
+	"github.com/ablate-chess/ablate/engine/search"
 	"math"
 	"os"
 	"path/filepath"
@@ -35,13 +36,13 @@ func sample() []Record {
 	return []Record{
 		{Group: "g", Config: "full", Position: "p1", Depth: 1, Nodes: 10, TimeMS: 1},
 		{Group: "g", Config: "full", Position: "p1", Depth: 2, Nodes: 100, TimeMS: 10, BestMove: "e2e4", ScoreCP: 20,
-			PVSSearches: 50, PVSResearches: 5, LMRReduced: 40, LMRResearches: 4, BetaCutoffs: 10, FirstMoveCutoffs: 9, Solved: "yes"},
+			Solved: "yes", Counts: counts(search.EvPVSSearch, 50, search.EvPVSResearch, 5, search.EvReduce, 40, search.EvLMRResearch, 4, search.EvCutoff, 10, search.EvFirstMoveCutoff, 9)},
 		{Group: "g", Config: "full", Position: "p2", Depth: 2, Nodes: 400, TimeMS: 30, BestMove: "d2d4", ScoreCP: -10,
-			PVSSearches: 150, PVSResearches: 5, LMRReduced: 60, LMRResearches: 1, Solved: "no"},
+			Solved: "no", Counts: counts(search.EvPVSSearch, 150, search.EvPVSResearch, 5, search.EvReduce, 60, search.EvLMRResearch, 1)},
 		{Group: "g", Config: "no-lmr", Position: "p1", Depth: 2, Nodes: 400, TimeMS: 20, BestMove: "e2e4", ScoreCP: 24,
-			PVSSearches: 100, PVSResearches: 10},
+			Counts: counts(search.EvPVSSearch, 100, search.EvPVSResearch, 10)},
 		{Group: "g", Config: "no-lmr", Position: "p2", Depth: 2, Nodes: 100, TimeMS: 20, BestMove: "g1f3", ScoreCP: -20,
-			PVSSearches: 100, PVSResearches: 30, Solved: "yes"},
+			Solved: "yes", Counts: counts(search.EvPVSSearch, 100, search.EvPVSResearch, 30)},
 	}
 }
 
@@ -253,4 +254,13 @@ func TestUnknownCountersRoundTrip(t *testing.T) {
 	if err != nil || !reflect.DeepEqual(back, recs) {
 		t.Errorf("JSON round trip: %v", err)
 	}
+}
+
+// counts makes a record's counters from kind, count pairs.
+func counts(kv ...any) search.Counts {
+	var c search.Counts
+	for i := 0; i+1 < len(kv); i += 2 {
+		c[kv[i].(search.EventKind)] = uint64(kv[i+1].(int))
+	}
+	return c
 }

@@ -5,6 +5,8 @@ import (
 	"io"
 	"math"
 	"reflect"
+
+	"github.com/ablate-chess/ablate/engine/search"
 )
 
 // Summary is one configuration's totals over its positions at its final
@@ -129,9 +131,9 @@ func Summarize(recs []Record, reference map[string]string) ([]Summary, error) {
 			s.Nodes += r.Nodes
 			s.NoCounters = s.NoCounters && r.NoCounters
 			time += r.TimeMS
-			pvsS, pvsR = pvsS+r.PVSSearches, pvsR+r.PVSResearches
-			lmrS, lmrR = lmrS+r.LMRReduced, lmrR+r.LMRResearches
-			beta, first = beta+r.BetaCutoffs, first+r.FirstMoveCutoffs
+			pvsS, pvsR = pvsS+r.Counts[search.EvPVSSearch], pvsR+r.Counts[search.EvPVSResearch]
+			lmrS, lmrR = lmrS+r.Counts[search.EvReduce], lmrR+r.Counts[search.EvLMRResearch]
+			beta, first = beta+r.Counts[search.EvCutoff], first+r.Counts[search.EvFirstMoveCutoff]
 			switch r.Solved {
 			case "yes":
 				s.Solved++

@@ -134,8 +134,8 @@ func traceVs(c *cli.Context, a, b search.Config, pos chess.Position, depth int, 
 		fmt.Fprintf(w, "at %s, depth %d: B %s; A %s\n\n", at, d.Depth, d.B, d.A)
 	}
 	var rows [][]string
-	for k, name := range search.EventKinds() {
-		x, y := d.Counts[0][k], d.Counts[1][k]
+	for k := range search.NumEventKinds {
+		name, x, y := k.String(), d.Counts[0][k], d.Counts[1][k]
 		if x == 0 && y == 0 {
 			continue
 		}

@@ -35,13 +35,9 @@ func (s *Searcher) negamax(ply, depth, alpha, beta int, pvNode, cutNode bool) in
 	// window ends the node; a stored move is searched first.
 	ttMove, ttPV := chess.NullMove, pvNode
 	if s.on.Has(TranspositionTable) {
-		if statsOn {
-			s.stats.TTProbes++
-		}
+		s.count(EvTTProbe)
 		if e, hit := s.tt.probe(p.Key()); hit {
-			if statsOn {
-				s.stats.TTHits++
-			}
+			s.count(EvTTHit)
 			if s.on.Has(HashMove) {
 				ttMove = e.move
 			}
@@ -51,9 +47,7 @@ func (s *Searcher) negamax(ply, depth, alpha, beta int, pvNode, cutNode bool) in
 				(e.bound() == boundExact ||
 					(e.bound() == boundLower && score >= beta) ||
 					(e.bound() == boundUpper && score <= alpha)) {
-				if statsOn {
-					s.stats.TTCutoffs++
-				}
+				s.count(EvTTCutoff)
 				if s.tracer != nil {
 					s.emit(Event{Kind: EvTTCutoff, Depth: depth, Score: score}, ply)
 				}
@@ -109,9 +103,7 @@ func (s *Searcher) negamax(ply, depth, alpha, beta int, pvNode, cutNode bool) in
 			depth <= s.cfg.Params.LMPMaxDepth &&
 			best > -mateBound &&
 			quiets >= s.lmpCount(depth, improving) {
-			if statsOn {
-				s.stats.LMPPrunes++
-			}
+			s.count(EvLMP)
 			if s.tracer != nil {
 				s.emit(Event{Kind: EvLMP, Depth: depth, Move: m, Index: i}, ply)
 			}
@@ -125,9 +117,7 @@ func (s *Searcher) negamax(ply, depth, alpha, beta int, pvNode, cutNode bool) in
 			depth <= s.cfg.Params.FutilityMaxDepth &&
 			best > -mateBound &&
 			staticEval+s.cfg.Params.FutilityBase+s.cfg.Params.FutilityMargin*depth <= alpha {
-			if statsOn {
-				s.stats.FutilityPrunes++
-			}
+			s.count(EvFutility)
 			if s.tracer != nil {
 				s.emit(Event{Kind: EvFutility, Depth: depth, Move: m, Index: i}, ply)
 			}
@@ -139,9 +129,7 @@ func (s *Searcher) negamax(ply, depth, alpha, beta int, pvNode, cutNode bool) in
 		// ply further.
 		if s.on.Has(CheckExtension) && givesCheck {
 			newDepth++
-			if statsOn {
-				s.stats.Extensions++
-			}
+			s.count(EvExtension)
 		}
 
 		reduction := 0
@@ -170,11 +158,9 @@ func (s *Searcher) negamax(ply, depth, alpha, beta int, pvNode, cutNode bool) in
 					alpha = score
 				}
 				if alphaBeta && score >= beta {
-					if statsOn {
-						s.stats.BetaCutoffs++
-						if i == 0 {
-							s.stats.FirstMoveCutoffs++
-						}
+					s.count(EvCutoff)
+					if i == 0 {
+						s.count(EvFirstMoveCutoff)
 					}
 					f.cutoffCount++
 					if quiet {
@@ -218,9 +204,7 @@ func (s *Searcher) prune(ply, depth, beta, staticEval int, cutNode bool) (int, b
 		depth <= par.RFPMaxDepth &&
 		staticEval < mateBound &&
 		staticEval-par.RFPMargin*depth >= beta {
-		if statsOn {
-			s.stats.RFPPrunes++
-		}
+		s.count(EvRFP)
 		if s.tracer != nil {
 			s.emit(Event{Kind: EvRFP, Depth: depth, Beta: beta, Score: staticEval}, ply)
 		}
@@ -248,9 +232,7 @@ func (s *Searcher) prune(ply, depth, beta, staticEval int, cutNode bool) (int, b
 		// margin grows by one step for every two plies beyond 3, where a
 		// quiescence answer stops being the ordinary null search's.
 		threshold := beta + par.HyperNMPMargin*((depth-3)/2)
-		if statsOn {
-			s.stats.HyperTries++
-		}
+		s.count(EvHyperTry)
 		if s.tracer != nil {
 			s.emit(Event{Kind: EvHyperTry, Depth: depth, Beta: beta, Score: threshold}, ply)
 		}
@@ -262,9 +244,7 @@ func (s *Searcher) prune(ply, depth, beta, staticEval int, cutNode bool) (int, b
 			return 0, true
 		}
 		if score >= threshold {
-			if statsOn {
-				s.stats.HyperPrunes++
-			}
+			s.count(EvHyperPrune)
 			if s.tracer != nil {
 				s.emit(Event{Kind: EvHyperPrune, Depth: depth, Beta: beta, Score: score}, ply)
 			}
@@ -280,9 +260,7 @@ func (s *Searcher) prune(ply, depth, beta, staticEval int, cutNode bool) (int, b
 	// Null-move pruning: give the opponent a free move; if a reduced
 	// search still fails high, a real move would too.
 	if s.on.Has(NullMovePruning) && !skipNMP && depth >= par.NMPMinDepth {
-		if statsOn {
-			s.stats.NullTries++
-		}
+		s.count(EvNullTry)
 		if s.tracer != nil {
 			s.emit(Event{Kind: EvNullTry, Depth: depth, Beta: beta, Reduction: depth - 1 - nmpDepth}, ply)
 		}
@@ -292,9 +270,7 @@ func (s *Searcher) prune(ply, depth, beta, staticEval int, cutNode bool) (int, b
 			return 0, true
 		}
 		if score >= beta {
-			if statsOn {
-				s.stats.NullCutoffs++
-			}
+			s.count(EvNullCutoff)
 			if score >= mateBound {
 				score = beta // a mate found by passing is not a proven mate
 			}
@@ -404,27 +380,21 @@ func (s *Searcher) searchMove(ply, depth, alpha, beta int, index int, reduction 
 	if first || !s.on.Has(PVS) {
 		return -s.negamax(ply+1, depth, -beta, -alpha, pvNode && first, nullWindow && !cutNode)
 	}
-	if statsOn {
-		s.stats.PVSSearches++
-		if reduction > 0 {
-			s.stats.LMRReduced++
-			s.stats.LMRPlies += uint64(reduction)
-		}
+	s.count(EvPVSSearch)
+	if statsOn && reduction > 0 {
+		s.stats.Count[EvReduce]++
+		s.stats.Count[EvReducedPlies] += uint64(reduction)
 	}
 	score := -s.negamax(ply+1, depth-reduction, -alpha-1, -alpha, false, reduction > 0 || !cutNode)
 	if score > alpha && reduction > 0 && !s.stopped {
-		if statsOn {
-			s.stats.LMRResearches++
-		}
+		s.count(EvLMRResearch)
 		if s.tracer != nil {
 			s.emit(Event{Kind: EvLMRResearch, Depth: depth, Alpha: alpha, Beta: beta, Move: s.stack[ply+1].move, Index: index, Score: score}, ply)
 		}
 		score = -s.negamax(ply+1, depth, -alpha-1, -alpha, false, !cutNode)
 	}
 	if score > alpha && score < beta && !s.stopped {
-		if statsOn {
-			s.stats.PVSResearches++
-		}
+		s.count(EvPVSResearch)
 		if s.tracer != nil {
 			s.emit(Event{Kind: EvPVSResearch, Depth: depth, Alpha: alpha, Beta: beta, Move: s.stack[ply+1].move, Index: index, Score: score}, ply)
 		}

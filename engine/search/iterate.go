@@ -142,8 +142,6 @@ func (s *Searcher) aspirate(depth, prev int) int {
 			return score
 		}
 		window *= 2
-		if statsOn {
-			s.stats.AspirationResearches++
-		}
+		s.count(EvAspirationResearch)
 	}
 }

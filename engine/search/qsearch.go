@@ -60,9 +60,7 @@ func (s *Searcher) qsearch(ply, alpha, beta int) int {
 			// SEE pruning: a capture that loses material by exchange
 			// will not raise a standing pat.
 			if s.on.Has(QSearchSEE) && p.SEE(m) < s.cfg.Params.QSearchSEEThreshold {
-				if statsOn {
-					s.stats.QSEEPrunes++
-				}
+				s.count(EvQSEE)
 				continue
 			}
 		}

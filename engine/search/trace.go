@@ -8,48 +8,6 @@ import "github.com/ablate-chess/ablate/engine/chess"
 // (BenchmarkSearch, benchstat in the README), and one with a tracer counts
 // exactly the same nodes (a test).
 
-// EventKind is what happened.
-type EventKind uint8
-
-const (
-	EvNode        EventKind = iota // a main-search node entered: depth, window, node type
-	EvQNode                        // a quiescence node entered
-	EvTTCutoff                     // the table's bound ended the node
-	EvNullTry                      // a null-move search started
-	EvNullCutoff                   // ... and failed high: the node is pruned
-	EvNullFail                     // ... and did not
-	EvHyperTry                     // a hyper null-move attempt
-	EvHyperPrune                   // ... that pruned the node
-	EvRFP                          // reverse futility pruning ended the node
-	EvFutility                     // futility pruning skipped a move
-	EvLMP                          // late move pruning skipped a move
-	EvReduce                       // LMR reduced a move: Reduction plies, Why
-	EvLMRResearch                  // a reduced search beat alpha: searched again at full depth
-	EvPVSResearch                  // a null-window search landed inside the window: searched again with it
-	EvCutoff                       // a move failed high: the node is done
-	EvBest                         // the node's result: its best move and score
-
-	numEventKinds
-)
-
-var eventNames = [numEventKinds]string{"node", "qnode", "tt-cutoff", "null-try", "null-cutoff", "null-fail",
-	"hyper-try", "hyper-prune", "rfp", "futility", "lmp", "reduce", "lmr-research", "pvs-research", "cutoff", "best"}
-
-func (k EventKind) String() string { return eventNames[k] }
-
-// EventKinds lists every event kind's name.
-func EventKinds() []string { return eventNames[:] }
-
-// ParseEventKind reads an event kind's name.
-func ParseEventKind(name string) (EventKind, bool) {
-	for k, n := range eventNames {
-		if n == name {
-			return EventKind(k), true
-		}
-	}
-	return 0, false
-}
-
 // Reasons are the LMR refinements that changed a reduction, as bits.
 type Reasons uint16
 

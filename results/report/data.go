@@ -19,6 +19,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/ablate-chess/ablate/engine/search"
+
 	"github.com/ablate-chess/ablate/results"
 )
 
@@ -294,7 +296,7 @@ func rates(config string, recs []*results.Record, sum *results.Summary) Rates {
 	var plies, reduced uint64
 	for _, r := range recs {
 		if r.Depth == sum.Depth && r.BudgetExceeded == "" {
-			plies, reduced = plies+r.LMRPlies, reduced+r.LMRReduced
+			plies, reduced = plies+r.Counts[search.EvReducedPlies], reduced+r.Counts[search.EvReduce]
 		}
 	}
 	if reduced > 0 {
