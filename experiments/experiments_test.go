@@ -39,10 +39,10 @@ func TestGenerators(t *testing.T) {
 			"-pvs+nmp = stage-9,-pvs,+nmp", "+pvs+nmp = stage-9,+pvs,+nmp"})
 	})
 	t.Run("two sweeps make a grid", func(t *testing.T) {
-		rows, err := Sweep(subject.Native{}, "full", []string{"lmr-base=50:100:50", "lmp-base=2:3"})
+		rows, err := Sweep(subject.Native{}, "full", []string{"lmr-base-centiplies=50:100:50", "lmp-base-moves=2:3"})
 		check(t, rows, err, []string{
-			"lmr-base=50,lmp-base=2 = full,lmr-base=50,lmp-base=2", "lmr-base=50,lmp-base=3 = full,lmr-base=50,lmp-base=3",
-			"lmr-base=100,lmp-base=2 = full,lmr-base=100,lmp-base=2", "lmr-base=100,lmp-base=3 = full,lmr-base=100,lmp-base=3"})
+			"lmr-base-centiplies=50,lmp-base-moves=2 = full,lmr-base-centiplies=50,lmp-base-moves=2", "lmr-base-centiplies=50,lmp-base-moves=3 = full,lmr-base-centiplies=50,lmp-base-moves=3",
+			"lmr-base-centiplies=100,lmp-base-moves=2 = full,lmr-base-centiplies=100,lmp-base-moves=2", "lmr-base-centiplies=100,lmp-base-moves=3 = full,lmr-base-centiplies=100,lmp-base-moves=3"})
 	})
 	for _, bad := range []struct {
 		name string
@@ -55,8 +55,8 @@ func TestGenerators(t *testing.T) {
 			_, err := Factorial(subject.Native{}, "full", strings.Split("pvs,lmr,lmp,nmp,rfp,tt,killers,history,qsearch", ","))
 			return err
 		}(), "at most 8"},
-		{"range out of bounds", func() error { _, err := Sweep(subject.Native{}, "full", []string{"lmr-base=0:500:100"}); return err }(), "out of range 0..400"},
-		{"malformed range", func() error { _, err := Sweep(subject.Native{}, "full", []string{"lmr-base=50"}); return err }(), "want name=from:to:step"},
+		{"range out of bounds", func() error { _, err := Sweep(subject.Native{}, "full", []string{"lmr-base-centiplies=0:500:100"}); return err }(), "out of range 0..400"},
+		{"malformed range", func() error { _, err := Sweep(subject.Native{}, "full", []string{"lmr-base-centiplies=50"}); return err }(), "want name=from:to:step"},
 	} {
 		if bad.err == nil || !strings.Contains(bad.err.Error(), bad.want) {
 			t.Errorf("%s: error %v, want %q", bad.name, bad.err, bad.want)

@@ -12,8 +12,8 @@ func FuzzParseFile(f *testing.F) {
 		f.Add(data)
 	}
 	f.Add([]byte("name = \"x\"\n[[matrix]]\ncolumns = [\"lmr\"]\nrows = [{ name = \"a\", cells = [1] }]\n"))
-	f.Add([]byte("[[matrix]]\nsweep = [\"lmr-base=50:100:25\"]\ndepth = 3\n"))
-	f.Add([]byte("[[matrix]]\nrows = [{ name = \"a\", spec = \"full\", set = [\"lmr-base=7\"], depth = 2 }]\nreference = \"a\"\n"))
+	f.Add([]byte("[[matrix]]\nsweep = [\"lmr-base-centiplies=50:100:25\"]\ndepth = 3\n"))
+	f.Add([]byte("[[matrix]]\nrows = [{ name = \"a\", spec = \"full\", set = [\"lmr-base-centiplies=7\"], depth = 2 }]\nreference = \"a\"\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		file, err := ParseFile(data, "fuzz.toml")
 		if err != nil {

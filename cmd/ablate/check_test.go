@@ -19,9 +19,9 @@ func TestCheckCatchesAParameterChange(t *testing.T) {
 	if code != 0 || !strings.Contains(out, "all 162 searches of 27 configurations match") {
 		t.Fatalf("check: exit %d: %s %s", code, out, errw)
 	}
-	out, errw, code = ablate(t, "check", "--baseline", base, "--set", "lmr-base=100", "--format", "csv")
+	out, errw, code = ablate(t, "check", "--baseline", base, "--set", "lmr-base-centiplies=100", "--format", "csv")
 	if code != 1 {
-		t.Fatalf("changed lmr-base: exit %d, want 1: %s", code, errw)
+		t.Fatalf("changed lmr-base-centiplies: exit %d, want 1: %s", code, errw)
 	}
 	if !strings.Contains(out, "config,position,expected,got,change\n") || !strings.Contains(out, "\nfull,") ||
 		!strings.Contains(errw, "ablate check --update") {
@@ -29,7 +29,7 @@ func TestCheckCatchesAParameterChange(t *testing.T) {
 	}
 	// A configuration whose LMR is off is not moved by an LMR parameter.
 	if strings.Contains(out, "\n-lmr,") {
-		t.Errorf("-lmr changed with lmr-base:\n%s", out)
+		t.Errorf("-lmr changed with lmr-base-centiplies:\n%s", out)
 	}
 }
 

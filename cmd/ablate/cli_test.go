@@ -98,7 +98,7 @@ func TestTechniquesListsEverything(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errw)
 	}
-	for _, want := range []string{"lmr,on,pvs,", "hyper-nmp,off,", "lmr-base,lmr,", "stage-13,", "hyper-nmp-reuse,off,\"hyper-nmp,nmp\","} {
+	for _, want := range []string{"lmr,on,pvs,", "hyper-nmp,off,", "lmr-base-centiplies,lmr,", "stage-13,", "hyper-nmp-reuse,off,\"hyper-nmp,nmp\","} {
 		if !strings.Contains(out, want) {
 			t.Errorf("no %q in the listing", want)
 		}

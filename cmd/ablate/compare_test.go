@@ -11,7 +11,7 @@ func TestCompareRuns(t *testing.T) {
 	if _, errw, code := ablate(t, "run", "--config", "x=full", "--config", "y=full,-lmp", "-d", "4", "-r", "2", "--out", a, "--quiet"); code != 0 {
 		t.Fatal(errw)
 	}
-	if _, errw, code := ablate(t, "run", "--config", "x=full,lmp-base=10", "--config", "z=full", "-d", "4", "-r", "2", "--out", b, "--quiet"); code != 0 {
+	if _, errw, code := ablate(t, "run", "--config", "x=full,lmp-base-moves=10", "--config", "z=full", "-d", "4", "-r", "2", "--out", b, "--quiet"); code != 0 {
 		t.Fatal(errw)
 	}
 	out, errw, code := ablate(t, "compare", "--format", "csv", a, b+"/records.csv")
@@ -23,7 +23,7 @@ func TestCompareRuns(t *testing.T) {
 			t.Errorf("no %q in\n%s", want, out)
 		}
 	}
-	// lmp-base=10 prunes later, so x searches more: a zero tolerance fails.
+	// lmp-base-moves=10 prunes later, so x searches more: a zero tolerance fails.
 	if _, errw, code := ablate(t, "compare", "--fail-on", "nodes:0", a, b); code != 1 || !strings.Contains(errw, "x: nodes") {
 		t.Errorf("--fail-on nodes:0: exit %d, %s", code, errw)
 	}

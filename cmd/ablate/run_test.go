@@ -27,8 +27,8 @@ func readRecords(t *testing.T, dir string) []results.Record {
 
 func TestRunWritesFiles(t *testing.T) {
 	dir := t.TempDir()
-	out, errw, code := ablate(t, "run", "--config", "base=full", "--config", "lmr-100=full,lmr-base=100",
-		"--leave-one-out", "lmr,lmp", "--depth", "4", "-j", "2", "--out", dir, "--format", "csv", "--set", "lmp-base=4")
+	out, errw, code := ablate(t, "run", "--config", "base=full", "--config", "lmr-100=full,lmr-base-centiplies=100",
+		"--leave-one-out", "lmr,lmp", "--depth", "4", "-j", "2", "--out", dir, "--format", "csv", "--set", "lmp-base-moves=4")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errw)
 	}
@@ -41,7 +41,7 @@ func TestRunWritesFiles(t *testing.T) {
 		t.Errorf("%d records", len(recs))
 	}
 	for _, r := range recs {
-		if r.Config == "lmr-100" && r.Params != "lmr-base=100;lmp-base=4" {
+		if r.Config == "lmr-100" && r.Params != "lmr-base-centiplies=100;lmp-base-moves=4" {
 			t.Errorf("lmr-100 params %q", r.Params)
 		}
 		if r.Config == "-lmr" && strings.Contains(","+r.Techniques+",", ",lmr,") {
@@ -114,12 +114,12 @@ func TestRunBadInput(t *testing.T) {
 	}{
 		{[]string{"run", "--config", "a=full,+lmx"}, `unknown technique "lmx" (known: alpha-beta`},
 		{[]string{"run", "--config", "a=fulll"}, `unknown preset "fulll"`},
-		{[]string{"run", "--config", "a=full,lmr-base=1000"}, "out of range 0..400"},
+		{[]string{"run", "--config", "a=full,lmr-base-centiplies=1000"}, "out of range 0..400"},
 		{[]string{"run", "--config", "a=full", "--positions", bad}, "bad.epd:2: want a FEN"},
 		{[]string{"run", "--experiment", exp}, "cell 1 is 3, want 1 (on) or 0 (off)"},
 		{[]string{"run", "--experiment", "nosuch"}, "no built-in experiment of that name"},
 		{[]string{"run", "--ladder", "lmr", "--format", "xml"}, `unknown format "xml"`},
-		{[]string{"run", "--sweep", "lmr-base=10"}, "want name=from:to:step"},
+		{[]string{"run", "--sweep", "lmr-base-centiplies=10"}, "want name=from:to:step"},
 		{[]string{"run", "--resume", dir}, "--resume"},
 		{[]string{"run", "--config", "a=full", "--set", "nope=1"}, `unknown parameter "nope"`},
 	} {

@@ -10,8 +10,8 @@ import (
 // rebuilt item by item, then the changed parameters) parses to the same
 // configuration.
 func FuzzParseConfig(f *testing.F) {
-	for _, s := range []string{"full", "full,-lmr", "stage-12,+lmr,lmr-base=100", "negamax,+alpha-beta,qs-see-threshold=-50",
-		"full,-pvs,lmr-divisor=50", "", ",", "full,,", "full,=3", "full,lmr-base=", "alphabeta,+hyper-nmp,+hyper-nmp-reuse"} {
+	for _, s := range []string{"full", "full,-lmr", "stage-12,+lmr,lmr-base-centiplies=100", "negamax,+alpha-beta,qs-see-threshold-cp=-50",
+		"full,-pvs,lmr-divisor-hundredths=50", "", ",", "full,,", "full,=3", "full,lmr-base-centiplies=", "alphabeta,+hyper-nmp,+hyper-nmp-reuse"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, spec string) {

@@ -6,9 +6,11 @@ import (
 	"strings"
 )
 
-// Params holds every number in a technique's condition. Names follow one
-// pattern: the technique's short form, then the quantity; Depth is in plies,
-// Margin in centipawns.
+// Params holds every number in a technique's condition. Their names (the
+// registry's, which CLI specs, experiment files, records and UCI options
+// use) follow one pattern: technique, quantity, unit, as in
+// rfp-margin-cp-per-ply or nmp-min-depth-plies. The names they had before
+// the unit was added are still read, so older specs and files work.
 type Params struct {
 	LMRBase             int // hundredths: reduction = base + ln(depth) ln(move) / divisor
 	LMRDivisor          int // hundredths
@@ -45,6 +47,7 @@ type Params struct {
 // the range test all read.
 type param struct {
 	name      string
+	was       string // the name before names carried units, still read
 	technique Technique
 	field     func(*Params) *int
 	def       int
@@ -53,35 +56,35 @@ type param struct {
 }
 
 var params = []param{
-	{"lmr-base", LateMoveReductions, func(p *Params) *int { return &p.LMRBase }, 75, 0, 400, "LMR formula base, in hundredths of a ply"},
-	{"lmr-divisor", LateMoveReductions, func(p *Params) *int { return &p.LMRDivisor }, 225, 50, 1000, "LMR formula divisor, in hundredths"},
-	{"lmr-min-depth", LateMoveReductions, func(p *Params) *int { return &p.LMRMinDepth }, 3, 1, 32, "no reductions below this depth"},
-	{"lmr-min-moves", LateMoveReductions, func(p *Params) *int { return &p.LMRMinMoves }, 3, 1, 64, "no reductions among the first moves"},
-	{"lmr-cut-node", LMRCutNode, func(p *Params) *int { return &p.LMRCutNode }, 1, 0, 8, "plies more at an expected cut node"},
-	{"lmr-cutoff-count", LMRCutoffCount, func(p *Params) *int { return &p.LMRCutoffCount }, 3, 0, 64, "refuted moves at this node before reducing more"},
-	{"lmr-cutoff-plies", LMRCutoffCount, func(p *Params) *int { return &p.LMRCutoffPlies }, 1, 0, 8, "plies more past the cutoff count"},
-	{"lmr-cutoff-all-node", LMRCutoffCount, func(p *Params) *int { return &p.LMRCutoffAllNode }, 1, 0, 8, "plies more again at an expected all-node"},
-	{"lmr-tt-capture", LMRTTCapture, func(p *Params) *int { return &p.LMRTTCapture }, 1, 0, 8, "plies more when the hash move captures (off the PV)"},
-	{"lmr-tt-capture-pv", LMRTTCapture, func(p *Params) *int { return &p.LMRTTCapturePV }, 0, 0, 8, "plies more when the hash move captures (on the PV)"},
-	{"lmr-all-node", LMRAllNode, func(p *Params) *int { return &p.LMRAllNode }, 1, 0, 8, "plies less at an expected all-node"},
-	{"lmr-tt-pv", LMRTTPV, func(p *Params) *int { return &p.LMRTTPV }, 1, 0, 8, "plies less at a node that has been on the PV"},
-	{"lmr-history-divisor", HistoryLMR, func(p *Params) *int { return &p.LMRHistoryDivisor }, 8192, 256, 65536, "history points per ply of reduction"},
-	{"lmp-base", LateMovePruning, func(p *Params) *int { return &p.LMPBase }, 3, 0, 64, "quiet moves tried before pruning: base + depth^2"},
-	{"lmp-max-depth", LateMovePruning, func(p *Params) *int { return &p.LMPMaxDepth }, 3, 0, 16, "LMP only at this depth or below"},
-	{"lmp-improving", LateMovePruning, func(p *Params) *int { return &p.LMPImproving }, 2, 1, 8, "factor on the move count when the eval is improving"},
-	{"nmp-min-depth", NullMovePruning, func(p *Params) *int { return &p.NMPMinDepth }, 3, 1, 32, "null-move pruning from this depth"},
-	{"nmp-base", NullMovePruning, func(p *Params) *int { return &p.NMPBase }, 3, 1, 12, "null-move reduction R, at depth 0"},
-	{"nmp-depth-divisor", NullMovePruning, func(p *Params) *int { return &p.NMPDepthDivisor }, 4, 1, 32, "R grows by one ply per this many plies of depth"},
-	{"hyper-nmp-margin", HyperNullMove, func(p *Params) *int { return &p.HyperNMPMargin }, 300, 0, 3000, "margin per two plies of depth beyond 3"},
-	{"hyper-nmp-min-depth", HyperNullMove, func(p *Params) *int { return &p.HyperNMPMinDepth }, 3, 2, 16, "hyper attempt from this depth (the thread: 3, refined to 4)"},
-	{"rfp-max-depth", ReverseFutility, func(p *Params) *int { return &p.RFPMaxDepth }, 6, 1, 32, "reverse futility pruning at this depth or below"},
-	{"rfp-margin", ReverseFutility, func(p *Params) *int { return &p.RFPMargin }, 80, 0, 1000, "margin per ply of depth"},
-	{"futility-max-depth", Futility, func(p *Params) *int { return &p.FutilityMaxDepth }, 6, 1, 32, "futility pruning at this depth or below"},
-	{"futility-base", Futility, func(p *Params) *int { return &p.FutilityBase }, 80, 0, 2000, "margin at depth 0"},
-	{"futility-margin", Futility, func(p *Params) *int { return &p.FutilityMargin }, 80, 0, 1000, "margin per ply of depth"},
-	{"aspiration-min-depth", Aspiration, func(p *Params) *int { return &p.AspirationMinDepth }, 5, 1, 64, "aspiration windows from this iteration"},
-	{"aspiration-window", Aspiration, func(p *Params) *int { return &p.AspirationWindow }, 25, 1, 1000, "first window, each side of the last score"},
-	{"qs-see-threshold", QSearchSEE, func(p *Params) *int { return &p.QSearchSEEThreshold }, 0, -1000, 1000, "captures with SEE below this are skipped in quiescence"},
+	{"lmr-base-centiplies", "lmr-base", LateMoveReductions, func(p *Params) *int { return &p.LMRBase }, 75, 0, 400, "LMR formula base, in hundredths of a ply"},
+	{"lmr-divisor-hundredths", "lmr-divisor", LateMoveReductions, func(p *Params) *int { return &p.LMRDivisor }, 225, 50, 1000, "LMR formula divisor, in hundredths"},
+	{"lmr-min-depth-plies", "lmr-min-depth", LateMoveReductions, func(p *Params) *int { return &p.LMRMinDepth }, 3, 1, 32, "no reductions below this depth"},
+	{"lmr-min-moves", "", LateMoveReductions, func(p *Params) *int { return &p.LMRMinMoves }, 3, 1, 64, "no reductions among the first moves"},
+	{"lmr-cut-node-plies", "lmr-cut-node", LMRCutNode, func(p *Params) *int { return &p.LMRCutNode }, 1, 0, 8, "plies more at an expected cut node"},
+	{"lmr-cutoff-count-moves", "lmr-cutoff-count", LMRCutoffCount, func(p *Params) *int { return &p.LMRCutoffCount }, 3, 0, 64, "refuted moves at this node before reducing more"},
+	{"lmr-cutoff-plies", "", LMRCutoffCount, func(p *Params) *int { return &p.LMRCutoffPlies }, 1, 0, 8, "plies more past the cutoff count"},
+	{"lmr-cutoff-all-node-plies", "lmr-cutoff-all-node", LMRCutoffCount, func(p *Params) *int { return &p.LMRCutoffAllNode }, 1, 0, 8, "plies more again at an expected all-node"},
+	{"lmr-tt-capture-plies", "lmr-tt-capture", LMRTTCapture, func(p *Params) *int { return &p.LMRTTCapture }, 1, 0, 8, "plies more when the hash move captures (off the PV)"},
+	{"lmr-tt-capture-pv-plies", "lmr-tt-capture-pv", LMRTTCapture, func(p *Params) *int { return &p.LMRTTCapturePV }, 0, 0, 8, "plies more when the hash move captures (on the PV)"},
+	{"lmr-all-node-plies", "lmr-all-node", LMRAllNode, func(p *Params) *int { return &p.LMRAllNode }, 1, 0, 8, "plies less at an expected all-node"},
+	{"lmr-tt-pv-plies", "lmr-tt-pv", LMRTTPV, func(p *Params) *int { return &p.LMRTTPV }, 1, 0, 8, "plies less at a node that has been on the PV"},
+	{"lmr-history-points-per-ply", "lmr-history-divisor", HistoryLMR, func(p *Params) *int { return &p.LMRHistoryDivisor }, 8192, 256, 65536, "history points per ply of reduction"},
+	{"lmp-base-moves", "lmp-base", LateMovePruning, func(p *Params) *int { return &p.LMPBase }, 3, 0, 64, "quiet moves tried before pruning: base + depth^2"},
+	{"lmp-max-depth-plies", "lmp-max-depth", LateMovePruning, func(p *Params) *int { return &p.LMPMaxDepth }, 3, 0, 16, "LMP only at this depth or below"},
+	{"lmp-improving-factor", "lmp-improving", LateMovePruning, func(p *Params) *int { return &p.LMPImproving }, 2, 1, 8, "factor on the move count when the eval is improving"},
+	{"nmp-min-depth-plies", "nmp-min-depth", NullMovePruning, func(p *Params) *int { return &p.NMPMinDepth }, 3, 1, 32, "null-move pruning from this depth"},
+	{"nmp-base-plies", "nmp-base", NullMovePruning, func(p *Params) *int { return &p.NMPBase }, 3, 1, 12, "null-move reduction R, at depth 0"},
+	{"nmp-depth-divisor-plies", "nmp-depth-divisor", NullMovePruning, func(p *Params) *int { return &p.NMPDepthDivisor }, 4, 1, 32, "R grows by one ply per this many plies of depth"},
+	{"hyper-nmp-margin-cp", "hyper-nmp-margin", HyperNullMove, func(p *Params) *int { return &p.HyperNMPMargin }, 300, 0, 3000, "margin per two plies of depth beyond 3"},
+	{"hyper-nmp-min-depth-plies", "hyper-nmp-min-depth", HyperNullMove, func(p *Params) *int { return &p.HyperNMPMinDepth }, 3, 2, 16, "hyper attempt from this depth (the thread: 3, refined to 4)"},
+	{"rfp-max-depth-plies", "rfp-max-depth", ReverseFutility, func(p *Params) *int { return &p.RFPMaxDepth }, 6, 1, 32, "reverse futility pruning at this depth or below"},
+	{"rfp-margin-cp-per-ply", "rfp-margin", ReverseFutility, func(p *Params) *int { return &p.RFPMargin }, 80, 0, 1000, "margin per ply of depth"},
+	{"futility-max-depth-plies", "futility-max-depth", Futility, func(p *Params) *int { return &p.FutilityMaxDepth }, 6, 1, 32, "futility pruning at this depth or below"},
+	{"futility-base-cp", "futility-base", Futility, func(p *Params) *int { return &p.FutilityBase }, 80, 0, 2000, "margin at depth 0"},
+	{"futility-margin-cp-per-ply", "futility-margin", Futility, func(p *Params) *int { return &p.FutilityMargin }, 80, 0, 1000, "margin per ply of depth"},
+	{"aspiration-min-depth-plies", "aspiration-min-depth", Aspiration, func(p *Params) *int { return &p.AspirationMinDepth }, 5, 1, 64, "aspiration windows from this iteration"},
+	{"aspiration-window-cp", "aspiration-window", Aspiration, func(p *Params) *int { return &p.AspirationWindow }, 25, 1, 1000, "first window, each side of the last score"},
+	{"qs-see-threshold-cp", "qs-see-threshold", QSearchSEE, func(p *Params) *int { return &p.QSearchSEEThreshold }, 0, -1000, 1000, "captures with SEE below this are skipped in quiescence"},
 }
 
 // DefaultParams returns every parameter at its default.
@@ -113,7 +116,7 @@ func ParamInfos() []ParamInfo {
 
 func lookupParam(name string) (*param, error) {
 	for i := range params {
-		if params[i].name == name {
+		if params[i].name == name || params[i].was != "" && params[i].was == name {
 			return &params[i], nil
 		}
 	}

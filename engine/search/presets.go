@@ -100,7 +100,7 @@ func DefaultConfig() Config {
 
 // ParseConfig reads a configuration spec: a preset, then items applied left
 // to right, comma-separated: +technique or -technique switches one on or
-// off, name=value sets a parameter. "full,-lmr" and "stage-12,+lmr,lmr-base=100"
+// off, name=value sets a parameter. "full,-lmr" and "stage-12,+lmr,lmr-base-centiplies=100"
 // are specs. An empty spec is the full preset.
 func ParseConfig(spec string) (Config, error) {
 	items := strings.Split(spec, ",")

@@ -3,6 +3,7 @@ package search
 import (
 	"fmt"
 	"reflect"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -271,8 +272,33 @@ func TestParamRegistry(t *testing.T) {
 	if err := p.SetString("lmr-base=100"); err != nil || p.LMRBase != 100 {
 		t.Errorf("lmr-base=100: %v, %d", err, p.LMRBase)
 	}
-	if d := p.Diff(); len(d) == 0 {
-		t.Error("Diff shows nothing after a change")
+	q := DefaultParams()
+	if err := q.SetString("lmr-base=100"); err != nil {
+		t.Fatal(err)
+	}
+	if d := q.Diff(); strings.Join(d, ";") != "lmr-base-centiplies=100" {
+		t.Errorf("Diff after lmr-base=100: %q, want the name with its unit", d)
+	}
+	// Every name says technique, quantity and unit: it starts with its
+	// technique's short name and ends with a unit; each old name still reads.
+	units := []string{"-plies", "-cp", "-cp-per-ply", "-centiplies", "-hundredths", "-moves", "-factor", "-points-per-ply"}
+	for _, d := range params {
+		if !slices.ContainsFunc(units, func(u string) bool { return strings.HasSuffix(d.name, u) }) {
+			t.Errorf("%s: no unit at the end of its name", d.name)
+		}
+		prefix := strings.SplitN(d.technique.String(), "-", 2)[0] + "-"
+		if slices.Contains(reasonNames, d.technique.String()) {
+			prefix = "lmr-" // LMR's refinements are LMR's numbers
+		}
+		if !strings.HasPrefix(d.name, prefix) {
+			t.Errorf("%s: does not start with its technique %s", d.name, d.technique)
+		}
+		var q Params
+		if d.was != "" {
+			if err := q.Set(d.was, d.def); err != nil {
+				t.Errorf("old name %s: %v", d.was, err)
+			}
+		}
 	}
 }
 

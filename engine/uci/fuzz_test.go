@@ -14,7 +14,7 @@ func FuzzServerInput(f *testing.F) {
 		"uci\nisready", "position startpos moves e2e4 e7e5\ngo depth 3", "position fen 8/8/8/8/8/8/8/8 w - - 0 1\ngo depth 2",
 		"setoption name Hash value 1\nsetoption name lmr value false\ngo nodes 500", "setoption name Preset value stage-9",
 		"position startpos moves e2e5", "go wtime 100 btime 100 winc 0 binc 0", "go movetime 5", "go infinite\nstop",
-		"position fen 4k3/8/8/8/8/8/8/4K3 b - - 0 1\ngo mate 2", "setoption name lmr-base value 9999", "ucinewgame\nquit",
+		"position fen 4k3/8/8/8/8/8/8/4K3 b - - 0 1\ngo mate 2", "setoption name lmr-base-centiplies value 9999", "ucinewgame\nquit",
 	} {
 		f.Add(s)
 	}

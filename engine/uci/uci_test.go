@@ -39,7 +39,7 @@ func TestHandshakeAnnouncesOptions(t *testing.T) {
 		{Name: "Hash", Type: "spin", Default: "16", Min: 1, Max: 4096},
 		{Name: "lmr", Type: "check", Default: "true"},
 		{Name: "hyper-nmp", Type: "check", Default: "false"},
-		{Name: "lmr-base", Type: "spin", Default: "75", Min: 0, Max: 400},
+		{Name: "lmr-base-centiplies", Type: "spin", Default: "75", Min: 0, Max: 400},
 	} {
 		if got, ok := c.Option(want.Name); !ok || fmt.Sprint(got) != fmt.Sprint(want) {
 			t.Errorf("option %s: %+v, want %+v", want.Name, got, want)
@@ -126,7 +126,7 @@ func TestStopEndsInfiniteSearch(t *testing.T) {
 func TestBadCommandsAreReported(t *testing.T) {
 	c := startServer(t)
 	for cmd, want := range map[string]string{
-		"setoption name lmr-base value 999":  "out of range 0..400",
+		"setoption name lmr-base-centiplies value 999":  "out of range 0..400",
 		"setoption name lmr value maybe":     "not true or false",
 		"setoption name Preset value nosuch": `unknown preset "nosuch"`,
 		"position fen 8/8/8/8 w - - 0 1":     "invalid FEN",
