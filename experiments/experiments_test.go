@@ -55,8 +55,14 @@ func TestGenerators(t *testing.T) {
 			_, err := Factorial(subject.Native{}, "full", strings.Split("pvs,lmr,lmp,nmp,rfp,tt,killers,history,qsearch", ","))
 			return err
 		}(), "at most 8"},
-		{"range out of bounds", func() error { _, err := Sweep(subject.Native{}, "full", []string{"lmr-base-centiplies=0:500:100"}); return err }(), "out of range 0..400"},
-		{"malformed range", func() error { _, err := Sweep(subject.Native{}, "full", []string{"lmr-base-centiplies=50"}); return err }(), "want name=from:to:step"},
+		{"range out of bounds", func() error {
+			_, err := Sweep(subject.Native{}, "full", []string{"lmr-base-centiplies=0:500:100"})
+			return err
+		}(), "out of range 0..400"},
+		{"malformed range", func() error {
+			_, err := Sweep(subject.Native{}, "full", []string{"lmr-base-centiplies=50"})
+			return err
+		}(), "want name=from:to:step"},
 	} {
 		if bad.err == nil || !strings.Contains(bad.err.Error(), bad.want) {
 			t.Errorf("%s: error %v, want %q", bad.name, bad.err, bad.want)

@@ -126,12 +126,12 @@ func TestStopEndsInfiniteSearch(t *testing.T) {
 func TestBadCommandsAreReported(t *testing.T) {
 	c := startServer(t)
 	for cmd, want := range map[string]string{
-		"setoption name lmr-base-centiplies value 999":  "out of range 0..400",
-		"setoption name lmr value maybe":     "not true or false",
-		"setoption name Preset value nosuch": `unknown preset "nosuch"`,
-		"position fen 8/8/8/8 w - - 0 1":     "invalid FEN",
-		"position startpos moves e2e5":       "e2e5 is not legal",
-		"frobnicate":                         "unknown command",
+		"setoption name lmr-base-centiplies value 999": "out of range 0..400",
+		"setoption name lmr value maybe":               "not true or false",
+		"setoption name Preset value nosuch":           `unknown preset "nosuch"`,
+		"position fen 8/8/8/8 w - - 0 1":               "invalid FEN",
+		"position startpos moves e2e5":                 "e2e5 is not legal",
+		"frobnicate":                                   "unknown command",
 	} {
 		c.Send(cmd)
 		kind, info, line, err := c.next(time.Now().Add(c.Timeout))
