@@ -16,33 +16,6 @@ import (
 	"github.com/ablate-chess/ablate/results"
 )
 
-// matchFlags are the flags of match and worth.
-func matchFlags() []cli.Flag {
-	return []cli.Flag{
-		&cli.StringFlag{Name: "openings", Usage: "openings: built-in suite, EPD/FEN `FILE` or .pgn file", Value: match.DefaultOpenings},
-		&cli.StringFlag{Name: "openings-order", Usage: "`sequential` or random", Value: "sequential"},
-		&cli.Uint64Flag{Name: "seed", Usage: "seed of the random openings order"},
-		&cli.IntFlag{Name: "pairs", Usage: "game pairs to play (each opening twice, colours swapped)", Value: match.DefaultPairs},
-		&cli.IntFlag{Name: "games", Usage: "games to play (even; instead of --pairs)"},
-		&cli.Uint64Flag{Name: "nodes", Usage: "nodes per move (the default limit; deterministic)", Value: match.DefaultNodes},
-		&cli.IntFlag{Name: "depth", Aliases: []string{"d"}, Usage: "depth per move, instead of nodes"},
-		&cli.StringFlag{Name: "tc", Usage: "a clock per game, `SECONDS+INC` as in 10+0.1, instead of nodes"},
-		&cli.DurationFlag{Name: "movetime", Usage: "time per move, as in 100ms, instead of nodes"},
-		&cli.DurationFlag{Name: "time-margin", Usage: "grace past zero on the clock before a move loses on time"},
-		&cli.StringFlag{Name: "resign", Usage: "resign adjudication `MOVES:CP`: both scores beyond CP for MOVES moves each (0: off)", Value: match.DefaultResign},
-		&cli.StringFlag{Name: "draw", Usage: "draw adjudication `FROM:MOVES:CP`: after move FROM, both scores within CP for MOVES moves (0: off)", Value: match.DefaultDraw},
-		&cli.IntFlag{Name: "max-moves", Usage: "a game reaching this many moves is a draw (0: no cap)", Value: match.DefaultMaxMoves},
-		&cli.StringFlag{Name: "sprt", Usage: "stop when an SPRT decides: `elo0=0,elo1=5,alpha=0.05,beta=0.05[,model=normalized|logistic]`"},
-		&cli.StringFlag{Name: "precision", Usage: "stop once the Elo's 95% interval is at most `E` either side (pentanomial, " +
-			"from pair 50 on; --pairs is then the cap)"},
-		jobsFlag(),
-		hashFlag(),
-		&cli.StringFlag{Name: "event", Usage: "the PGN Event tag", Value: match.DefaultEvent},
-		formatFlag("stdout format: table, markdown, csv or json"),
-		&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no live line"},
-	}
-}
-
 func matchCommand() *cli.Command {
 	return &cli.Command{
 		Name:  "match",
@@ -76,44 +49,6 @@ func matchCommand() *cli.Command {
 	}
 }
 
-func stringSlice(c *cli.Context, name string) []string {
-	if c.IsSet(name) {
-		return c.StringSlice(name)
-	}
-	return nil
-}
-
-// readMatchSettings reads the flags.
-func readMatchSettings(c *cli.Context) (match.Settings, error) {
-	s := match.Settings{
-		Configs:  stringSlice(c, "config"),
-		Openings: c.String("openings"), Order: c.String("openings-order"), Seed: c.Uint64("seed"),
-		Pairs: c.Int("pairs"), Nodes: c.Uint64("nodes"), Depth: c.Int("depth"), TC: c.String("tc"),
-		MoveTime: c.Duration("movetime").Milliseconds(), TimeMargin: c.Duration("time-margin").Milliseconds(),
-		Resign: c.String("resign"), Draw: c.String("draw"), MaxMoves: c.Int("max-moves"), SPRT: c.String("sprt"),
-		Workers: c.Int("jobs"), HashMB: c.Int("hash"), Event: c.String("event"),
-	}
-	if c.IsSet("precision") {
-		p, err := results.ParsePrecision(c.String("precision"))
-		if err != nil {
-			return s, fmt.Errorf("--%v", err)
-		}
-		s.Precision = p
-	}
-	if c.IsSet("games") {
-		g := c.Int("games")
-		if g < 2 || g%2 != 0 {
-			return s, fmt.Errorf("--games %d: want an even number of games, at least 2 (they are played in pairs)", g)
-		}
-		s.Pairs = g / 2
-	}
-	// A depth, clock or time per move replaces the default node limit.
-	if !c.IsSet("nodes") && (s.Depth > 0 || s.TC != "" || s.MoveTime > 0) {
-		s.Nodes = 0
-	}
-	return s, nil
-}
-
 func matchAction(c *cli.Context) error {
 	format := c.String("format")
 	if err := results.CheckFormat(format); err != nil {
@@ -124,20 +59,11 @@ func matchAction(c *cli.Context) error {
 	var info *results.MatchInfo
 	done := map[int]*match.Pair{}
 	if resume := c.String("resume"); resume != "" {
-		mi, err := results.ReadMatchInfo(resume)
-		if err != nil {
+		var err error
+		if s, info, done, err = match.ResumeDir(resume); err != nil {
 			return badInput(fmt.Errorf("--resume %s: %v", resume, err))
 		}
-		if mi.Complete {
-			return badInput(fmt.Errorf("--resume %s: that match is complete; its games are in games.pgn.gz", resume))
-		}
-		if err := json.Unmarshal(mi.Request, &s); err != nil {
-			return badInput(fmt.Errorf("--resume %s: match.json has no usable request: %v", resume, err))
-		}
-		if done, err = match.ReadJournal(resume); err != nil {
-			return badInput(fmt.Errorf("--resume %s: %v", resume, err))
-		}
-		dir, info = resume, mi
+		dir = resume
 	} else {
 		var err error
 		if s, err = readMatchSettings(c); err != nil {

@@ -135,6 +135,23 @@ func sameGames(a, b Settings) bool {
 	return reflect.DeepEqual(a, b)
 }
 
+// ResumeDir reads an interrupted match's directory (ablate match
+// --resume): its settings, its match.json and the pairs of its journal. A
+// complete match is an error: there is nothing left to play.
+func ResumeDir(dir string) (s Settings, info *results.MatchInfo, done map[int]*Pair, err error) {
+	if info, err = results.ReadMatchInfo(dir); err != nil {
+		return s, nil, nil, err
+	}
+	if info.Complete {
+		return s, nil, nil, fmt.Errorf("that match is complete; its games are in games.pgn.gz")
+	}
+	if err := json.Unmarshal(info.Request, &s); err != nil {
+		return s, nil, nil, fmt.Errorf("match.json has no usable request: %v", err)
+	}
+	done, err = ReadJournal(dir)
+	return s, info, done, err
+}
+
 // Resume reads what a cell's directory holds: nothing yet (nil, nil), a
 // finished match (complete, with its result) or an interrupted one (its
 // match.json and the pairs of its journal). A directory made with other

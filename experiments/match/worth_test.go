@@ -146,3 +146,35 @@ func TestBudgetPairs(t *testing.T) {
 		t.Errorf("no pairs: error %v", err)
 	}
 }
+
+// TestResumeDir: an interrupted match's directory gives back its settings;
+// a complete one, or one without a request, is an error saying so.
+func TestResumeDir(t *testing.T) {
+	dir := t.TempDir()
+	s := defaults()
+	s.Pairs = 7
+	req, _ := jsonOf(s)
+	d, err := results.OpenDir(dir, &results.MatchInfo{Request: req}, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d.Close()
+	got, info, done, err := ResumeDir(dir)
+	if err != nil || got.Pairs != 7 || info == nil || len(done) != 0 {
+		t.Errorf("interrupted: %+v %v %v %v", got, info, done, err)
+	}
+	os.Remove(filepath.Join(dir, "match.json"))
+	d, _ = results.OpenDir(dir, &results.MatchInfo{Request: []byte(`"x"`)}, false)
+	d.Close()
+	if _, _, _, err := ResumeDir(dir); err == nil || !strings.Contains(err.Error(), "no usable request") {
+		t.Errorf("no request: %v", err)
+	}
+	os.Remove(filepath.Join(dir, "match.json"))
+	d, _ = results.OpenDir(dir, &results.MatchInfo{Request: req}, false)
+	if err := d.Finish(true, func(string) error { return nil }); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, _, err := ResumeDir(dir); err == nil || !strings.Contains(err.Error(), "is complete") {
+		t.Errorf("complete: %v", err)
+	}
+}
