@@ -188,6 +188,15 @@ func TestWorthLadder(t *testing.T) {
 	if code != 0 || strings.Count(errw, "done already") != 4 || again != table {
 		t.Errorf("rerun: exit %d %s\n%s", code, errw, again)
 	}
+	// A cheap cell lost, the dear ones finished: they are read (and in
+	// worth.csv) before the cheap one is played again, and the table is
+	// the same, for node-limited games are the same games.
+	os.RemoveAll(filepath.Join(dir, rows[0].MatchDir()))
+	again, errw, code = ablate(t, args...)
+	replay := strings.Index(errw, "-lmp vs full (leave-one-out): 2 pairs, nodes=500")
+	if code != 0 || strings.Count(errw, "done already") != 3 || replay < strings.LastIndex(errw, "done already") || again != table {
+		t.Errorf("rerun without a cell: exit %d %s\n%s", code, errw, again)
+	}
 }
 
 // TestWorthLadderGroups: an experiment's groups name their own budgets and

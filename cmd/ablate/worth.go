@@ -147,31 +147,52 @@ func worthAction(c *cli.Context) error {
 	if err != nil {
 		return badInput(err)
 	}
+	// Every cell's match is built, and the cells finished already (by an
+	// earlier run, in whatever order) go in worth.csv, before any game; a
+	// cell's directory holding another match is an error before any game.
 	rows := make([]results.WorthRow, len(cells))
+	var todo []worthCell
 	for _, x := range match.PlayOrder(cells) {
-		cs := x.Settings(s, c.IsSet("pairs") || c.IsSet("games"))
-		m, err := cs.Build(x.Players(plan))
-		if err != nil {
+		t := worthCell{at: x.At, s: x.Settings(s, c.IsSet("pairs") || c.IsSet("games"))}
+		if t.m, err = t.s.Build(x.Players(plan)); err != nil {
 			return badInput(flagError(err))
 		}
-		w := x.WorthRow(m.Limits.String())
-		fmt.Fprintf(c.App.ErrWriter, "match %s vs %s (%s): %d pairs, %s\n", x.Row.Name, x.Ref.Name, x.Row.Group, m.Pairs, m.Limits.String())
-		dir := ""
+		t.w = x.WorthRow(t.m.Limits.String())
+		t.head = fmt.Sprintf("match %s vs %s (%s): %d pairs, %s\n", x.Row.Name, x.Ref.Name, x.Row.Group, t.m.Pairs, t.m.Limits.String())
 		if out != "" {
-			dir = filepath.Join(out, w.MatchDir())
+			t.dir = filepath.Join(out, t.w.MatchDir())
 		}
-		res, err := worthMatch(c, m, cs, dir)
+		if res, err := finishedCell(t.dir, t.s); err != nil {
+			return badInput(err)
+		} else if res != nil {
+			fmt.Fprintf(c.App.ErrWriter, "%s  done already: %s\n", t.head, res.Line())
+			t.w.SetResult(res)
+			rows[t.at] = t.w
+			continue
+		}
+		todo = append(todo, t)
+	}
+	writeWorth := func() error {
+		if out == "" {
+			return nil
+		}
+		return results.WriteWorthFile(filepath.Join(out, "worth.csv"), rows)
+	}
+	if err := writeWorth(); err != nil {
+		return err
+	}
+	for _, t := range todo {
+		fmt.Fprint(c.App.ErrWriter, t.head)
+		res, err := worthMatch(c, t.m, t.s, t.dir)
 		if err != nil {
 			return err
 		}
-		w.SetResult(res)
-		rows[x.At] = w
+		t.w.SetResult(res)
+		rows[t.at] = t.w
 		// worth.csv after every cell: an interrupted ladder's finished
 		// cells are there to read and draw.
-		if out != "" {
-			if err := results.WriteWorthFile(filepath.Join(out, "worth.csv"), rows); err != nil {
-				return err
-			}
+		if err := writeWorth(); err != nil {
+			return err
 		}
 	}
 	return results.RenderWorth(c.App.Writer, format, rows)

@@ -11,9 +11,32 @@ import (
 	"github.com/urfave/cli/v2"
 )
 
+// worthCell is one cell of a worth as it is played: its match, its
+// settings, its row of worth.csv and its directory.
+type worthCell struct {
+	at   int
+	s    match.Settings
+	m    *match.Match
+	w    results.WorthRow
+	dir  string
+	head string // the line that announces it
+}
+
+// finishedCell is the result of a cell whose directory holds its match,
+// complete; nil if the match is not there or not finished.
+func finishedCell(dir string, s match.Settings) (*results.MatchResult, error) {
+	if dir == "" {
+		return nil, nil
+	}
+	prev, _, err := match.Resume(dir, s)
+	if err != nil || prev == nil || !prev.Complete {
+		return nil, err
+	}
+	return prev.Result, nil
+}
+
 // worthMatch plays one match of a worth, in its own directory under out
-// when there is one: a match already complete there with the same
-// settings is reused, an interrupted one finished.
+// when there is one: an interrupted one there is finished.
 func worthMatch(c *cli.Context, m *match.Match, s match.Settings, dir string) (*results.MatchResult, error) {
 	req, _ := json.Marshal(s)
 	info := &results.MatchInfo{Args: commandLine(c), Request: req, Started: time.Now().UTC()}
@@ -22,9 +45,6 @@ func worthMatch(c *cli.Context, m *match.Match, s match.Settings, dir string) (*
 		switch {
 		case err != nil:
 			return nil, badInput(err)
-		case prev != nil && prev.Complete && prev.Result != nil:
-			fmt.Fprintf(c.App.ErrWriter, "  done already: %s\n", prev.Result.Line())
-			return prev.Result, nil
 		case prev != nil:
 			m.Done, info = done, prev
 		}
