@@ -21,9 +21,10 @@ import (
 //
 // A crash at any point leaves a directory that resumes to the same files.
 type Dir struct {
-	Path string
-	desc Description
-	log  *LineLog
+	Path   string
+	desc   Description
+	log    *LineLog
+	opened time.Time // this process's start on it, for the time worked
 }
 
 // Description is a directory's description file: *RunInfo or *MatchInfo.
@@ -31,8 +32,9 @@ type Description interface {
 	fileName() string    // run.json, match.json
 	journalName() string // records.jsonl, pairs.jsonl
 	origin() *Origin     // the engine, commit and machine it ran on
-	// finish marks the description complete (finished now) or not.
-	finish(complete bool, now time.Time)
+	// finish marks the description complete (finished now) or not, and
+	// adds the time this process worked on it.
+	finish(complete bool, now time.Time, worked time.Duration)
 }
 
 // OpenDir starts a directory (resume false: an old journal is dropped) or
@@ -54,7 +56,7 @@ func OpenDir(path string, d Description, resume bool) (*Dir, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Dir{path, d, log}, nil
+	return &Dir{path, d, log, time.Now()}, nil
 }
 
 // Append journals one finished unit. A nil Dir (no --out) keeps nothing.
@@ -87,7 +89,7 @@ func (d *Dir) Finish(complete bool, write func(dir string) error) error {
 	if err := write(d.Path); err != nil {
 		return err
 	}
-	d.desc.finish(complete, time.Now().UTC())
+	d.desc.finish(complete, time.Now().UTC(), time.Since(d.opened))
 	if err := writeDescription(d.Path, d.desc); err != nil {
 		return err
 	}
@@ -143,15 +145,17 @@ func writeFileAtomic(path string, data []byte) error {
 func (ri *RunInfo) fileName() string    { return "run.json" }
 func (ri *RunInfo) journalName() string { return JournalName }
 func (ri *RunInfo) origin() *Origin     { return &ri.Origin }
-func (ri *RunInfo) finish(complete bool, now time.Time) {
+func (ri *RunInfo) finish(complete bool, now time.Time, worked time.Duration) {
 	markFinished(&ri.Complete, &ri.Finished, ri.Shard, complete, now)
+	ri.WorkedSeconds += worked.Seconds()
 }
 
 func (mi *MatchInfo) fileName() string    { return "match.json" }
 func (mi *MatchInfo) journalName() string { return "pairs.jsonl" }
 func (mi *MatchInfo) origin() *Origin     { return &mi.Origin }
-func (mi *MatchInfo) finish(complete bool, now time.Time) {
+func (mi *MatchInfo) finish(complete bool, now time.Time, worked time.Duration) {
 	markFinished(&mi.Complete, &mi.Finished, mi.Shard, complete, now)
+	mi.WorkedSeconds += worked.Seconds()
 }
 
 // markFinished marks a description complete (finished now), or not, and

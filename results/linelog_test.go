@@ -86,7 +86,8 @@ func TestJournalOneUnitAJob(t *testing.T) {
 // TestDirLifecycle: a directory's description comes first; a unit
 // appended is in the journal; an unfinished end keeps the journal, a
 // complete one writes the files, marks the description and drops it; a
-// fresh start drops an old journal, a resume keeps it.
+// fresh start drops an old journal, a resume keeps it; the time worked is
+// summed over the start and the resume.
 func TestDirLifecycle(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "m")
 	info := &MatchInfo{PairsAsked: 3, Shard: &ShardInfo{Index: 1, Count: 2}}
@@ -102,6 +103,10 @@ func TestDirLifecycle(t *testing.T) {
 		t.Fatal(err)
 	}
 	d.Close()
+	first, _ := ReadMatchInfo(dir)
+	if first.WorkedSeconds <= 0 {
+		t.Errorf("worked %v s: the time spent is not kept", first.WorkedSeconds)
+	}
 	journal := filepath.Join(dir, "pairs.jsonl")
 	if data, _ := os.ReadFile(journal); string(data) != "{\"pair\":0}\n" {
 		t.Errorf("journal %q", data)
@@ -115,6 +120,9 @@ func TestDirLifecycle(t *testing.T) {
 	mi, _ := ReadMatchInfo(dir)
 	if !wrote || !mi.Complete || mi.Finished.IsZero() || !mi.Shard.Complete {
 		t.Errorf("complete: wrote %v, %+v", wrote, mi)
+	}
+	if mi.WorkedSeconds <= first.WorkedSeconds {
+		t.Errorf("worked %v s after a resume, %v before: the resume's time is not added", mi.WorkedSeconds, first.WorkedSeconds)
 	}
 	if _, err := os.Stat(journal); !os.IsNotExist(err) {
 		t.Errorf("a complete directory kept its journal: %v", err)

@@ -78,6 +78,9 @@ type MatchInfo struct {
 	Started  time.Time `json:"started"`
 	Finished time.Time `json:"finished,omitzero"`
 	Complete bool      `json:"complete"`
+	// WorkedSeconds is the wall time spent playing the match, summed over
+	// its start and every resume that ended in order.
+	WorkedSeconds float64 `json:"worked_seconds,omitempty"`
 	// Fingerprint identifies the match (players, engines, limits,
 	// openings, build): shards merge only with the same one.
 	Fingerprint string      `json:"fingerprint"`

@@ -31,7 +31,11 @@ type RunInfo struct {
 	Started  time.Time `json:"started"`
 	Finished time.Time `json:"finished,omitzero"`
 	Complete bool      `json:"complete"`
-	Failed   []string  `json:"failed,omitempty"` // jobs whose engine failed, with why
+	// WorkedSeconds is the wall time spent on the run, summed over its
+	// start and every resume that ended in order (finished or
+	// interrupted; a killed process's time is lost).
+	WorkedSeconds float64  `json:"worked_seconds,omitempty"`
+	Failed        []string `json:"failed,omitempty"` // jobs whose engine failed, with why
 
 	// Fingerprint identifies what the plan computes (configurations,
 	// positions, engine, build): shards merge only with the same one.

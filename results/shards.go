@@ -149,9 +149,11 @@ func MergeRuns(dirs []string, partial bool) (*RunMerge, error) {
 	merged.Complete = len(missing) == 0
 	merged.Jobs = 0
 	merged.Failed = nil
+	merged.WorkedSeconds = 0
 	for _, ri := range infos {
 		merged.Complete = merged.Complete && ri.Complete
 		merged.Jobs += ri.Jobs
+		merged.WorkedSeconds += ri.WorkedSeconds // the machines' time, summed
 		merged.Failed = append(merged.Failed, ri.Failed...)
 		if ri.Started.Before(merged.Started) {
 			merged.Started = ri.Started

@@ -88,8 +88,10 @@ func MergeDirs(out string, dirs []string, partial bool, errw io.Writer) (*result
 	}
 	merged.Shard, merged.Shards = nil, results.ListShards(shards)
 	merged.Complete = len(missing) == 0
+	merged.WorkedSeconds = 0
 	for _, mi := range infos {
 		merged.Complete = merged.Complete && mi.Complete
+		merged.WorkedSeconds += mi.WorkedSeconds // the machines' time, summed
 	}
 	merged.Result = score.Result(rule.SPRT)
 	_, _, merged.Result.Precise = rule.Check(score)
