@@ -99,17 +99,22 @@ func WriteWorthCSV(w io.Writer, rows []WorthRow) error { return writeCSV(w, rows
 // WriteWorthFile writes worth.csv to path, whole or not at all, leaving
 // out the rows not played yet (no configuration).
 func WriteWorthFile(path string, rows []WorthRow) error {
+	var b bytes.Buffer
+	if err := WriteWorthCSV(&b, Played(rows)); err != nil {
+		return err
+	}
+	return writeFileAtomic(path, b.Bytes())
+}
+
+// Played are the rows of the cells played (a row not played is zero).
+func Played(rows []WorthRow) []WorthRow {
 	var played []WorthRow
 	for _, r := range rows {
 		if r.Config != "" {
 			played = append(played, r)
 		}
 	}
-	var b bytes.Buffer
-	if err := WriteWorthCSV(&b, played); err != nil {
-		return err
-	}
-	return writeFileAtomic(path, b.Bytes())
+	return played
 }
 
 // RenderWorth writes the worth table: each configuration's tree size and

@@ -192,6 +192,14 @@ func TestWorthLadder(t *testing.T) {
 	// worth.csv) before the cheap one is played again, and the table is
 	// the same, for node-limited games are the same games.
 	os.RemoveAll(filepath.Join(dir, rows[0].MatchDir()))
+	// --no-play: the finished cells' table and worth.csv, and no game.
+	_, errw, code = ablate(t, append(args, "--no-play")...)
+	f, _ = os.Open(filepath.Join(dir, "worth.csv"))
+	left, err := results.ReadWorthCSV(f, "worth.csv")
+	f.Close()
+	if _, gone := os.Stat(filepath.Join(dir, rows[0].MatchDir())); code != 0 || err != nil || len(left) != 3 || gone == nil {
+		t.Errorf("--no-play: exit %d, %d rows (%v), the lost cell played: %v\n%s", code, len(left), err, gone == nil, errw)
+	}
 	again, errw, code = ablate(t, args...)
 	replay := strings.Index(errw, "-lmp vs full (leave-one-out): 2 pairs, nodes=500")
 	if code != 0 || strings.Count(errw, "done already") != 3 || replay < strings.LastIndex(errw, "done already") || again != table {

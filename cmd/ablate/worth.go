@@ -36,6 +36,7 @@ func worthCommand() *cli.Command {
 			&cli.IntFlag{Name: "tree-depth", Usage: "depth of the tree-size run (default 10, or the experiment's)"},
 			&cli.StringFlag{Name: "run", Usage: "take tree sizes from this run `DIR` instead of running them"},
 			&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write worth.csv, the run and each match to `DIR`"},
+			&cli.BoolFlag{Name: "no-play", Usage: "play nothing: the table and worth.csv of the cells --out holds finished"},
 			shardFlag(),
 		}, budgetFlags(), subjectFlags()),
 		Action: worthAction,
@@ -181,6 +182,9 @@ func worthAction(c *cli.Context) error {
 	if err := writeWorth(); err != nil {
 		return err
 	}
+	if c.Bool("no-play") {
+		todo = nil
+	}
 	for _, t := range todo {
 		fmt.Fprint(c.App.ErrWriter, t.head)
 		res, err := worthMatch(c, t.m, t.s, t.dir)
@@ -195,5 +199,5 @@ func worthAction(c *cli.Context) error {
 			return err
 		}
 	}
-	return results.RenderWorth(c.App.Writer, format, rows)
+	return results.RenderWorth(c.App.Writer, format, results.Played(rows))
 }
