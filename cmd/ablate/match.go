@@ -102,6 +102,11 @@ func matchAction(c *cli.Context) error {
 		return badInput(flagError(err))
 	}
 	m.Done = done
+	if info != nil {
+		if err := match.SamePlayers(info, m); err != nil {
+			return badInput(fmt.Errorf("--resume %s: %v", dir, err))
+		}
+	}
 	if info == nil {
 		req, _ := json.Marshal(s)
 		info = &results.MatchInfo{Args: commandLine(c), Request: req,

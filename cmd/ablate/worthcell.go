@@ -46,6 +46,9 @@ func worthMatch(c *cli.Context, m *match.Match, s match.Settings, dir string) (*
 		case err != nil:
 			return nil, badInput(err)
 		case prev != nil:
+			if err := match.SamePlayers(prev, m); err != nil {
+				return nil, badInput(fmt.Errorf("%s: %v", dir, err))
+			}
 			m.Done, info = done, prev
 		}
 	}

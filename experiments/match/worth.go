@@ -6,6 +6,7 @@ import (
 	"reflect"
 	"slices"
 	"sort"
+	"strings"
 
 	"github.com/ablate-chess/ablate/experiments"
 	"github.com/ablate-chess/ablate/results"
@@ -150,6 +151,35 @@ func ResumeDir(dir string) (s Settings, info *results.MatchInfo, done map[int]*P
 	}
 	done, err = ReadJournal(dir)
 	return s, info, done, err
+}
+
+// SamePlayers checks that the players about to finish an interrupted match
+// are the ones that began it: a variant built from source whose revision
+// now names another commit, or another patch, would mix two engines' games
+// in one match. (A configuration's spec is in the settings already.)
+func SamePlayers(prev *results.MatchInfo, m *Match) error {
+	for i, p := range []Player{m.A, m.B} {
+		was := prev.A
+		if i == 1 {
+			was = prev.B
+		}
+		if a, b := builtFrom(was.Params), builtFrom(p.Config.Params()); a != b {
+			return fmt.Errorf("%s began as %s and would finish as %s: its revision moved; "+
+				"use another directory, or check out the revision it began with", p.Name, a, b)
+		}
+	}
+	return nil
+}
+
+// builtFrom is the commit and patch a variant's parameters name, if any.
+func builtFrom(params string) string {
+	var from []string
+	for _, item := range strings.Split(params, ";") {
+		if strings.HasPrefix(item, "commit=") || strings.HasPrefix(item, "patch=") {
+			from = append(from, item)
+		}
+	}
+	return strings.Join(from, ";")
 }
 
 // Resume reads what a cell's directory holds: nothing yet (nil, nil), a

@@ -178,3 +178,31 @@ func TestResumeDir(t *testing.T) {
 		t.Errorf("complete: %v", err)
 	}
 }
+
+// TestSamePlayers: a match resumes with the players it began with; a
+// variant whose revision moved to another commit is refused, naming both.
+func TestSamePlayers(t *testing.T) {
+	m := &Match{A: Player{Name: "a", Config: fixedParams("variant=a;commit=111")},
+		B: Player{Name: "b", Config: fixedParams("variant=b;commit=222;patch=abc")}}
+	prev := &results.MatchInfo{A: results.PlayerInfo{Params: "variant=a;commit=111"},
+		B: results.PlayerInfo{Params: "variant=b;commit=222;patch=abc"}}
+	if err := SamePlayers(prev, m); err != nil {
+		t.Errorf("the same players: %v", err)
+	}
+	prev.B.Params = "variant=b;commit=333;patch=abc"
+	if err := SamePlayers(prev, m); err == nil || !strings.Contains(err.Error(), "b began as commit=333;patch=abc and would finish as commit=222;patch=abc") {
+		t.Errorf("a moved revision: %v", err)
+	}
+	// Parameters alone (not a build) are the settings' business.
+	prev.B.Params, m.B.Config = "lmr-base=100", fixedParams("lmr-base-centiplies=100")
+	if err := SamePlayers(prev, m); err != nil {
+		t.Errorf("renamed parameters: %v", err)
+	}
+}
+
+// fixedParams is a configuration that only names its parameters.
+type fixedParams string
+
+func (f fixedParams) Has(string) bool    { return false }
+func (f fixedParams) Techniques() string { return "" }
+func (f fixedParams) Params() string     { return string(f) }
