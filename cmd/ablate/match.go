@@ -106,8 +106,7 @@ func matchAction(c *cli.Context) error {
 		if err := match.SamePlayers(info, m); err != nil {
 			return badInput(fmt.Errorf("--resume %s: %v", dir, err))
 		}
-	}
-	if info == nil {
+	} else {
 		req, _ := json.Marshal(s)
 		info = &results.MatchInfo{Args: commandLine(c), Request: req,
 			Started: time.Now().UTC()}

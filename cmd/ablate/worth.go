@@ -103,9 +103,10 @@ func worthAction(c *cli.Context) error {
 	}
 
 	groups, err := plan.MatchGroups(splitList(c.String("groups")))
-	if err != nil && c.IsSet("groups") {
-		return badInput(fmt.Errorf("--%v", err)) // the setting, as its flag
-	} else if err != nil {
+	if err != nil {
+		if c.IsSet("groups") {
+			err = fmt.Errorf("--%v", err) // the setting, as its flag
+		}
 		return badInput(err)
 	}
 	out := c.String("out")
@@ -148,13 +149,14 @@ func worthAction(c *cli.Context) error {
 	if err != nil {
 		return badInput(err)
 	}
-	// Every cell's match is built, and the cells finished already (by an
-	// earlier run, in whatever order) go in worth.csv, before any game; a
-	// cell's directory holding another match is an error before any game.
+	// Every cell's match is built and its directory read before any game:
+	// the cells finished already (by an earlier run, in whatever order) go
+	// in worth.csv; a directory holding another match, or the same one
+	// begun by other builds, is an error.
 	rows := make([]results.WorthRow, len(cells))
-	var todo []worthCell
+	var todo []*worthCell
 	for _, x := range match.PlayOrder(cells) {
-		t := worthCell{at: x.At, s: x.Settings(s, c.IsSet("pairs") || c.IsSet("games"))}
+		t := &worthCell{at: x.At, s: x.Settings(s, c.IsSet("pairs") || c.IsSet("games"))}
 		if t.m, err = t.s.Build(x.Players(plan)); err != nil {
 			return badInput(flagError(err))
 		}
@@ -163,7 +165,7 @@ func worthAction(c *cli.Context) error {
 		if out != "" {
 			t.dir = filepath.Join(out, t.w.MatchDir())
 		}
-		if res, err := finishedCell(t.dir, t.s); err != nil {
+		if res, err := t.resume(); err != nil {
 			return badInput(err)
 		} else if res != nil {
 			fmt.Fprintf(c.App.ErrWriter, "%s  done already: %s\n", t.head, res.Line())
@@ -187,7 +189,7 @@ func worthAction(c *cli.Context) error {
 	}
 	for _, t := range todo {
 		fmt.Fprint(c.App.ErrWriter, t.head)
-		res, err := worthMatch(c, t.m, t.s, t.dir)
+		res, err := t.play(c)
 		if err != nil {
 			return err
 		}

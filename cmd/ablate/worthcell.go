@@ -12,52 +12,52 @@ import (
 )
 
 // worthCell is one cell of a worth as it is played: its match, its
-// settings, its row of worth.csv and its directory.
+// settings, its row of worth.csv, its directory and what that holds.
 type worthCell struct {
 	at   int
 	s    match.Settings
 	m    *match.Match
 	w    results.WorthRow
 	dir  string
-	head string // the line that announces it
+	head string             // the line that announces it
+	prev *results.MatchInfo // an interrupted or finished match in dir
 }
 
-// finishedCell is the result of a cell whose directory holds its match,
-// complete; nil if the match is not there or not finished.
-func finishedCell(dir string, s match.Settings) (*results.MatchResult, error) {
-	if dir == "" {
+// resume reads what the cell's directory holds, once, before any game:
+// nothing, a finished match (its result), or an interrupted one, whose
+// pairs are then the match's first and whose players must be the match's.
+func (t *worthCell) resume() (*results.MatchResult, error) {
+	if t.dir == "" {
 		return nil, nil
 	}
-	prev, _, err := match.Resume(dir, s)
-	if err != nil || prev == nil || !prev.Complete {
+	prev, done, err := match.Resume(t.dir, t.s)
+	switch {
+	case err != nil || prev == nil:
 		return nil, err
+	case prev.Complete && prev.Result != nil:
+		return prev.Result, nil
 	}
-	return prev.Result, nil
+	if err := match.SamePlayers(prev, t.m); err != nil {
+		return nil, fmt.Errorf("%s: %v", t.dir, err)
+	}
+	t.m.Done, t.prev = done, prev
+	return nil, nil
 }
 
-// worthMatch plays one match of a worth, in its own directory under out
-// when there is one: an interrupted one there is finished.
-func worthMatch(c *cli.Context, m *match.Match, s match.Settings, dir string) (*results.MatchResult, error) {
-	req, _ := json.Marshal(s)
-	info := &results.MatchInfo{Args: commandLine(c), Request: req, Started: time.Now().UTC()}
-	if dir != "" {
-		prev, done, err := match.Resume(dir, s)
-		switch {
-		case err != nil:
-			return nil, badInput(err)
-		case prev != nil:
-			if err := match.SamePlayers(prev, m); err != nil {
-				return nil, badInput(fmt.Errorf("%s: %v", dir, err))
-			}
-			m.Done, info = done, prev
-		}
+// play plays the cell's match (finishing an interrupted one), in its
+// directory if it has one.
+func (t *worthCell) play(c *cli.Context) (*results.MatchResult, error) {
+	info := t.prev
+	if info == nil {
+		req, _ := json.Marshal(t.s)
+		info = &results.MatchInfo{Args: commandLine(c), Request: req, Started: time.Now().UTC()}
 	}
-	m.Describe(info, s)
-	o, err := playMatch(c, m, dir, info)
+	t.m.Describe(info, t.s)
+	o, err := playMatch(c, t.m, t.dir, info)
 	if err != nil {
 		return nil, err
 	}
-	return o.Result(m), nil
+	return o.Result(t.m), nil
 }
 
 // worthBudgets reads the ladder's budgets: --budgets, or the experiment's
