@@ -118,6 +118,8 @@ func formatField(f reflect.Value) string {
 		return strconv.FormatUint(f.Uint(), 10)
 	case reflect.Float64:
 		return strconv.FormatFloat(f.Float(), 'f', -1, 64)
+	case reflect.Bool:
+		return strconv.FormatBool(f.Bool())
 	}
 	panic("results: unsupported field kind " + f.Kind().String())
 }
@@ -215,6 +217,15 @@ func parseField(f reflect.Value, s string) error {
 			return fmt.Errorf("%q is not a finite number", s)
 		}
 		f.SetFloat(x)
+	case reflect.Bool:
+		if s == "" {
+			return nil
+		}
+		b, err := strconv.ParseBool(s)
+		if err != nil {
+			return fmt.Errorf("%q is not true or false", s)
+		}
+		f.SetBool(b)
 	}
 	return nil
 }

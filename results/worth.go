@@ -34,7 +34,10 @@ type WorthRow struct {
 	DrawRatio float64 `csv:"draw_ratio" json:"draw_ratio"`
 	LLR       float64 `csv:"llr" json:"llr"`
 	Verdict   string  `csv:"verdict" json:"verdict"`
-	Limits    string  `csv:"limits" json:"limits"`
+	// Partial marks a match begun and not finished (ablate worth
+	// --no-play): its figures are those of the pairs played so far.
+	Partial bool   `csv:"partial" json:"partial"`
+	Limits  string `csv:"limits" json:"limits"`
 	// The mean depth the configuration and its reference reached in their
 	// moves: the depth the budget buys each.
 	MeanDepth    float64 `csv:"mean_depth" json:"mean_depth"`
@@ -66,6 +69,14 @@ func (w *WorthRow) SetResult(r *MatchResult) {
 	w.Elo, w.EloError, w.NElo, w.NEloError, w.LOS, w.DrawRatio = r.Elo, r.EloError, r.NElo, r.NEloError, r.LOS, r.DrawRatio
 	w.LLR, w.Verdict = r.LLR, r.Verdict
 	w.MeanDepth, w.RefMeanDepth = r.DepthA, r.DepthB
+}
+
+// soFar follows the games of a match not finished.
+func (w *WorthRow) soFar() string {
+	if w.Partial {
+		return " so far"
+	}
+	return ""
 }
 
 // MatchDir is the row's match directory in a worth directory:
@@ -149,7 +160,7 @@ func RenderWorth(w io.Writer, format string, rows []WorthRow) error {
 		}
 		row := []string{r.Group, r.Config, r.Reference, strconv.Itoa(r.Depth), ratio,
 			fmt.Sprintf("%s ± %s", signed(r.Elo), finite(r.EloError, 1)), fmt.Sprintf("%s ± %s", signed(r.NElo), finite(r.NEloError, 1)),
-			fmt.Sprintf("%.1f%%", 100*r.LOS), fmt.Sprintf("%d-%d-%d", r.Wins, r.Draws, r.Losses), strconv.Itoa(r.Games), r.Verdict}
+			fmt.Sprintf("%.1f%%", 100*r.LOS), fmt.Sprintf("%d-%d-%d", r.Wins, r.Draws, r.Losses), strconv.Itoa(r.Games) + r.soFar(), r.Verdict}
 		out = append(out, row[skip:])
 	}
 	return RenderTable(w, format, header, out, 3-skip)
@@ -220,8 +231,8 @@ func renderLadder(w io.Writer, format string, rows []WorthRow, showGroup bool) e
 				row = append(row, "")
 				continue
 			}
-			row = append(row, fmt.Sprintf("%s ± %s (%d g, d %.1f/%.1f)", signed(r.Elo), finite(r.EloError, 1),
-				r.Games, r.MeanDepth, r.RefMeanDepth))
+			row = append(row, fmt.Sprintf("%s ± %s (%d g%s, d %.1f/%.1f)", signed(r.Elo), finite(r.EloError, 1),
+				r.Games, r.soFar(), r.MeanDepth, r.RefMeanDepth))
 		}
 		out = append(out, row[skip:])
 	}

@@ -1,11 +1,13 @@
 package main
 
 import (
+	"bytes"
 	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/ablate-chess/ablate/engine/uci/ucitest"
 	"github.com/ablate-chess/ablate/results"
@@ -267,5 +269,58 @@ func TestMatchSectionErrorsNameTheKey(t *testing.T) {
 	_, errw, code = ablate(t, "worth", "--quiet", "--sprt", "elo0=3,elo1=1", file)
 	if code != 2 || !strings.Contains(errw, "--sprt elo0 (3) must be below elo1") {
 		t.Errorf("flag: exit %d, %q", code, errw)
+	}
+}
+
+// TestWorthNoPlayPartial: a cell interrupted mid-match is in --no-play's
+// table and worth.csv as far as it got, marked partial; playing on
+// finishes it, and then it is no longer partial.
+func TestWorthNoPlayPartial(t *testing.T) {
+	dir := t.TempDir()
+	args := []string{"worth", "--leave-one-out", "lmp", "--tree-depth", "3", "--positions", "six", "--pairs", "30",
+		"--budgets", "nodes=1000", "--openings", "bench", "-j", "1", "--quiet", "--out", dir}
+	journal := filepath.Join(dir, "matches", "leave-one-out__-lmp__nodes-1000", "pairs.jsonl")
+	cmd := self(args)
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	ended := make(chan error, 1)
+	go func() { ended <- cmd.Wait() }()
+	for interrupted := false; !interrupted; {
+		select {
+		case <-ended:
+			t.Fatal("the match ended before it was interrupted")
+		case <-time.After(20 * time.Millisecond):
+		}
+		if data, _ := os.ReadFile(journal); bytes.Count(data, []byte("\n")) >= 3 {
+			cmd.Process.Signal(os.Interrupt)
+			<-ended
+			interrupted = true
+		}
+	}
+
+	readRows := func() []results.WorthRow {
+		t.Helper()
+		f, err := os.Open(filepath.Join(dir, "worth.csv"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer f.Close()
+		rows, err := results.ReadWorthCSV(f, "worth.csv")
+		if err != nil || len(rows) != 1 {
+			t.Fatalf("worth.csv: %d rows, %v", len(rows), err)
+		}
+		return rows
+	}
+	table, errw, code := ablate(t, append(args, "--no-play")...)
+	r := readRows()[0]
+	if code != 0 || !r.Partial || r.Games < 6 || r.Games >= 60 || r.Games%2 != 0 || !strings.Contains(table, fmt.Sprintf("(%d g so far, d ", r.Games)) {
+		t.Errorf("--no-play: exit %d, partial %v, %d games; table:\n%s\n%s", code, r.Partial, r.Games, table, errw)
+	}
+	if _, errw, code = ablate(t, args...); code != 0 {
+		t.Fatalf("playing on: exit %d: %s", code, errw)
+	}
+	if r := readRows()[0]; r.Partial || r.Games != 60 {
+		t.Errorf("finished: partial %v, %d games; want 60", r.Partial, r.Games)
 	}
 }

@@ -36,7 +36,8 @@ func worthCommand() *cli.Command {
 			&cli.IntFlag{Name: "tree-depth", Usage: "depth of the tree-size run (default 10, or the experiment's)"},
 			&cli.StringFlag{Name: "run", Usage: "take tree sizes from this run `DIR` instead of running them"},
 			&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write worth.csv, the run and each match to `DIR`"},
-			&cli.BoolFlag{Name: "no-play", Usage: "play nothing: the table and worth.csv of the cells --out holds finished"},
+			&cli.BoolFlag{Name: "no-play", Usage: "play nothing: the table and worth.csv of the cells --out holds, " +
+				"those begun and not finished marked partial, with the pairs they have"},
 			shardFlag(),
 		}, budgetFlags(), subjectFlags()),
 		Action: worthAction,
@@ -175,6 +176,17 @@ func worthAction(c *cli.Context) error {
 		}
 		todo = append(todo, t)
 	}
+	if c.Bool("no-play") {
+		// The cells begun and not finished go in too, as far as they got.
+		for _, t := range todo {
+			if len(t.m.Done) > 0 {
+				t.w.SetResult(t.m.SoFar().Result(t.m))
+				t.w.Partial = true
+				rows[t.at] = t.w
+			}
+		}
+		todo = nil
+	}
 	writeWorth := func() error {
 		if out == "" {
 			return nil
@@ -183,9 +195,6 @@ func worthAction(c *cli.Context) error {
 	}
 	if err := writeWorth(); err != nil {
 		return err
-	}
-	if c.Bool("no-play") {
-		todo = nil
 	}
 	for _, t := range todo {
 		fmt.Fprint(c.App.ErrWriter, t.head)

@@ -115,51 +115,14 @@ func (m *Match) Run(ctx context.Context) (*Outcome, error) {
 	if len(m.Openings) == 0 {
 		return nil, fmt.Errorf("no openings")
 	}
-	out := &Outcome{}
-	games := map[int]*[2]*Game{}
-	for i, p := range m.Done {
-		if i < m.Pairs {
-			games[i] = &p.Games
-		}
-	}
-	mine := m.Shard.HoldsPair
-	// A shard plays all its pairs: the merge of the shards decides where
-	// the match stops.
-	rule := results.Stop{SPRT: m.SPRT, Precision: m.Precision}
-	if m.Shard.Count > 1 {
-		rule = results.Stop{}
-	}
-	next := 0
-	// count adds the finished pairs at the front, in order; it reports
-	// whether the SPRT has decided, after which nothing more is counted.
-	count := func() bool {
-		for next < m.Pairs && out.Verdict == "" && !out.Precise {
-			if !mine(next) {
-				next++
-				continue
-			}
-			g := games[next]
-			if g == nil || g[0] == nil || g[1] == nil {
-				break
-			}
-			p := &Pair{Index: next, Opening: m.Openings[next%len(m.Openings)].ID, Games: *g}
-			a, b := p.Points(m.A.Name)
-			out.Score.AddPair(a, b)
-			out.Pairs = append(out.Pairs, p)
-			next++
-			out.LLR, out.Verdict, out.Precise = rule.Check(out.Score)
-			if out.Verdict != "" || out.Precise {
-				return true
-			}
-		}
-		return false
-	}
-	if count() || next == m.Pairs {
+	t := m.tally()
+	out, games, mine := t.out, t.games, m.Shard.HoldsPair
+	if t.count() || t.next == m.Pairs {
 		return out, nil
 	}
 
 	var jobs []gameJob
-	for i := next; i < m.Pairs; i++ {
+	for i := t.next; i < m.Pairs; i++ {
 		if games[i] != nil || !mine(i) {
 			continue
 		}
@@ -207,11 +170,11 @@ func (m *Match) Run(ctx context.Context) (*Outcome, error) {
 					stop.Store(true)
 				}
 			}
-			before := next
-			if count() || out.Verdict != "" || out.Precise {
+			before := t.next
+			if t.count() || out.Verdict != "" || out.Precise {
 				stop.Store(true)
 			}
-			if next > before && m.OnProgress != nil {
+			if t.next > before && m.OnProgress != nil {
 				m.OnProgress(out)
 			}
 		})
@@ -221,10 +184,70 @@ func (m *Match) Run(ctx context.Context) (*Outcome, error) {
 	if firstErr != nil {
 		return out, firstErr
 	}
-	if out.Verdict == "" && !out.Precise && next < m.Pairs {
+	if out.Verdict == "" && !out.Precise && t.next < m.Pairs {
 		return out, ctx.Err()
 	}
 	return out, nil
+}
+
+// SoFar is the outcome of the pairs an interrupted match finished (Done),
+// counted as Run counts them: in pair order, up to the first pair missing.
+func (m *Match) SoFar() *Outcome {
+	t := m.tally()
+	t.count()
+	return t.out
+}
+
+// tally counts a match's finished pairs into its outcome.
+type tally struct {
+	m     *Match
+	out   *Outcome
+	games map[int]*[2]*Game // by pair; a pair counts once both games are in
+	rule  results.Stop
+	next  int // the first pair not counted
+}
+
+// tally begins the count with the pairs of Done.
+func (m *Match) tally() *tally {
+	t := &tally{m: m, out: &Outcome{}, games: map[int]*[2]*Game{}, rule: results.Stop{SPRT: m.SPRT, Precision: m.Precision}}
+	for i, p := range m.Done {
+		if i < m.Pairs {
+			t.games[i] = &p.Games
+		}
+	}
+	// A shard plays all its pairs: the merge of the shards decides where
+	// the match stops.
+	if m.Shard.Count > 1 {
+		t.rule = results.Stop{}
+	}
+	return t
+}
+
+// count adds the finished pairs at the front, in order; it reports whether
+// the SPRT or the precision has stopped the match, after which nothing
+// more is counted.
+func (t *tally) count() bool {
+	m, out := t.m, t.out
+	for t.next < m.Pairs && out.Verdict == "" && !out.Precise {
+		if !m.Shard.HoldsPair(t.next) {
+			t.next++
+			continue
+		}
+		g := t.games[t.next]
+		if g == nil || g[0] == nil || g[1] == nil {
+			break
+		}
+		p := &Pair{Index: t.next, Opening: m.Openings[t.next%len(m.Openings)].ID, Games: *g}
+		a, b := p.Points(m.A.Name)
+		out.Score.AddPair(a, b)
+		out.Pairs = append(out.Pairs, p)
+		t.next++
+		out.LLR, out.Verdict, out.Precise = t.rule.Check(out.Score)
+		if out.Verdict != "" || out.Precise {
+			return true
+		}
+	}
+	return false
 }
 
 // startEngines starts one engine of each player for a worker: A's, B's.

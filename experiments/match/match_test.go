@@ -451,3 +451,31 @@ func TestOpeningsFromPGNAndOrder(t *testing.T) {
 		t.Errorf("random order: %s %s / %s %s / %s", a[0].ID, a[1].ID, c[0].ID, c[1].ID, many[0].ID)
 	}
 }
+
+// TestSoFar: an interrupted match's pairs count as Run counts them, in
+// pair order up to the first pair missing; the precision still stops the
+// count where Run would have stopped.
+func TestSoFar(t *testing.T) {
+	pair := func(i int, first, second string) *Pair {
+		return &Pair{Index: i, Games: [2]*Game{{White: "a", Black: "b", Result: first}, {White: "b", Black: "a", Result: second}}}
+	}
+	m := &Match{A: Player{Name: "a"}, B: Player{Name: "b"}, Pairs: 6, Openings: []Opening{{ID: "o"}},
+		Done: map[int]*Pair{0: pair(0, "1-0", "0-1"), 1: pair(1, "1/2-1/2", "1-0"), 3: pair(3, "1-0", "0-1"), 4: pair(4, "0-1", "1-0")}}
+	out := m.SoFar()
+	if len(out.Pairs) != 2 || out.Score.Wins != 2 || out.Score.Draws != 1 || out.Score.Losses != 1 || out.Score.WW != 1 || out.Score.LD != 1 {
+		t.Errorf("so far: %d pairs, %+v; want pairs 0 and 1 only: 2 wins, a draw, a loss", len(out.Pairs), out.Score)
+	}
+	m.Done[2] = pair(2, "1-0", "0-1")
+	if out := m.SoFar(); len(out.Pairs) != 5 || out.Score.WW != 3 || out.Score.LL != 1 {
+		t.Errorf("with the gap filled: %d pairs, %+v; want 5", len(out.Pairs), out.Score)
+	}
+	// Any interval is narrow enough: the count stops at the first pair
+	// the precision rule looks at.
+	m.Precision, m.Pairs = 1e9, results.MinPrecisionPairs+5
+	for i := 5; i < m.Pairs; i++ {
+		m.Done[i] = pair(i, "1/2-1/2", "1-0")
+	}
+	if out := m.SoFar(); len(out.Pairs) != results.MinPrecisionPairs || !out.Precise {
+		t.Errorf("precision: %d pairs, precise %v; want %d and true", len(out.Pairs), out.Precise, results.MinPrecisionPairs)
+	}
+}

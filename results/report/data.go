@@ -138,6 +138,7 @@ type WorthPoint struct {
 	// mean depth the configuration and its reference reached.
 	Budget                  string
 	MeanDepth, RefMeanDepth float64
+	Partial                 bool // a match not finished: its games so far
 }
 
 // Data is everything a report draws of one run.
@@ -193,7 +194,8 @@ func Build(r *Run) *Data {
 	}
 	for _, w := range r.Worth {
 		d.Worth = append(d.Worth, WorthPoint{Config: w.Config, NodeRatio: w.NodeRatio, Elo: w.Elo, EloError: w.EloError,
-			Games: w.Games, HasRatio: !w.NoRatio, Budget: w.Budget, MeanDepth: w.MeanDepth, RefMeanDepth: w.RefMeanDepth})
+			Games: w.Games, HasRatio: !w.NoRatio, Budget: w.Budget, MeanDepth: w.MeanDepth, RefMeanDepth: w.RefMeanDepth,
+			Partial: w.Partial})
 	}
 	return d
 }

@@ -164,9 +164,13 @@ func view(r *Run) runView {
 			if w.MeanDepth > 0 {
 				reached = fmt.Sprintf("%.1f / %.1f", w.MeanDepth, w.RefMeanDepth)
 			}
+			games := strconv.Itoa(w.Games)
+			if w.Partial {
+				games += " so far"
+			}
 			t.Rows = append(t.Rows, []string{w.Config, w.Reference, strconv.Itoa(w.Depth), ratio, budget,
 				fmt.Sprintf("%+.1f ± %.1f", w.Elo, w.EloError), fmt.Sprintf("%+.1f ± %.1f", w.NElo, w.NEloError),
-				fmt.Sprintf("%.1f%%", 100*w.LOS), fmt.Sprintf("%d-%d-%d", w.Wins, w.Draws, w.Losses), strconv.Itoa(w.Games), reached})
+				fmt.Sprintf("%.1f%%", 100*w.LOS), fmt.Sprintf("%d-%d-%d", w.Wins, w.Draws, w.Losses), games, reached})
 		}
 		v.Worth = t
 	}

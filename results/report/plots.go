@@ -550,7 +550,11 @@ func ladderPlot(points []WorthPoint, kind string) (*plot.Plot, error) {
 			line = append(line, plotter.XY{X: w.NodeRatio, Y: w.Elo})
 			band = append(band, plotter.XY{X: w.NodeRatio, Y: w.Elo + w.EloError})
 			labels.XYs = append(labels.XYs, plotter.XY{X: w.NodeRatio, Y: w.Elo})
-			labels.Labels = append(labels.Labels, fmt.Sprintf(" d %.1f/%.1f", w.MeanDepth, w.RefMeanDepth))
+			label := fmt.Sprintf(" d %.1f/%.1f", w.MeanDepth, w.RefMeanDepth)
+			if w.Partial {
+				label += fmt.Sprintf(", %d g so far", w.Games)
+			}
+			labels.Labels = append(labels.Labels, label)
 		}
 		for j := len(pts) - 1; j >= 0; j-- {
 			band = append(band, plotter.XY{X: pts[j].NodeRatio, Y: pts[j].Elo - pts[j].EloError})
