@@ -301,14 +301,9 @@ func TestWorthNoPlayPartial(t *testing.T) {
 
 	readRows := func() []results.WorthRow {
 		t.Helper()
-		f, err := os.Open(filepath.Join(dir, "worth.csv"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer f.Close()
-		rows, err := results.ReadWorthCSV(f, "worth.csv")
-		if err != nil || len(rows) != 1 {
-			t.Fatalf("worth.csv: %d rows, %v", len(rows), err)
+		rows := readTable(t, dir, "worth.csv", results.ReadWorthCSV)
+		if len(rows) != 1 {
+			t.Fatalf("worth.csv: %d rows", len(rows))
 		}
 		return rows
 	}

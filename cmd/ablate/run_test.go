@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
@@ -13,16 +14,23 @@ import (
 
 func readRecords(t *testing.T, dir string) []results.Record {
 	t.Helper()
-	f, err := os.Open(filepath.Join(dir, "records.csv"))
+	return readTable(t, dir, "records.csv", results.ReadCSV)
+}
+
+// readTable reads one of a directory's CSV files with its reader, failing
+// the test if it cannot.
+func readTable[T any](t *testing.T, dir, name string, read func(io.Reader, string) ([]T, error)) []T {
+	t.Helper()
+	f, err := os.Open(filepath.Join(dir, name))
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	recs, err := results.ReadCSV(f, "records.csv")
+	rows, err := read(f, name)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return recs
+	return rows
 }
 
 func TestRunWritesFiles(t *testing.T) {

@@ -179,8 +179,8 @@ func worthAction(c *cli.Context) error {
 	if c.Bool("no-play") {
 		// The cells begun and not finished go in too, as far as they got.
 		for _, t := range todo {
-			if len(t.m.Done) > 0 {
-				t.w.SetResult(t.m.SoFar().Result(t.m))
+			if so := t.m.SoFar(); len(so.Pairs) > 0 {
+				t.w.SetResult(so.Result(t.m))
 				t.w.Partial = true
 				rows[t.at] = t.w
 			}
