@@ -2,6 +2,7 @@ package results
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"time"
@@ -32,6 +33,9 @@ type Description interface {
 	fileName() string    // run.json, match.json
 	journalName() string // records.jsonl, pairs.jsonl
 	origin() *Origin     // the engine, commit and machine it ran on
+	// replacing is the directory this one replaces once complete (a
+	// --force start writes in a staging directory); "" for none.
+	replacing() *string
 	// finish marks the description complete (finished now) or not, and
 	// adds the time this process worked on it.
 	finish(complete bool, now time.Time, worked time.Duration)
@@ -90,6 +94,10 @@ func (d *Dir) Finish(complete bool, write func(dir string) error) error {
 		return err
 	}
 	d.desc.finish(complete, time.Now().UTC(), time.Since(d.opened))
+	target := *d.desc.replacing()
+	if complete {
+		*d.desc.replacing() = "" // in its place, it replaces nothing
+	}
 	if err := writeDescription(d.Path, d.desc); err != nil {
 		return err
 	}
@@ -97,7 +105,18 @@ func (d *Dir) Finish(complete bool, write func(dir string) error) error {
 		return nil
 	}
 	d.log.Close()
-	return os.Remove(filepath.Join(d.Path, d.desc.journalName()))
+	if err := os.Remove(filepath.Join(d.Path, d.desc.journalName())); err != nil {
+		return err
+	}
+	if target == "" {
+		return nil
+	}
+	// A complete replacement takes the old result's place, whole.
+	if err := replaceDir(d.Path, target); err != nil {
+		return fmt.Errorf("the new result is complete in %s but could not replace %s: %v", d.Path, target, err)
+	}
+	d.Path = target
+	return nil
 }
 
 // Close closes the journal (a directory left unfinished resumes from it).
@@ -145,6 +164,7 @@ func writeFileAtomic(path string, data []byte) error {
 func (ri *RunInfo) fileName() string    { return "run.json" }
 func (ri *RunInfo) journalName() string { return JournalName }
 func (ri *RunInfo) origin() *Origin     { return &ri.Origin }
+func (ri *RunInfo) replacing() *string  { return &ri.Replaces }
 func (ri *RunInfo) finish(complete bool, now time.Time, worked time.Duration) {
 	markFinished(&ri.Complete, &ri.Finished, ri.Shard, complete, now)
 	ri.WorkedSeconds += worked.Seconds()
@@ -153,6 +173,7 @@ func (ri *RunInfo) finish(complete bool, now time.Time, worked time.Duration) {
 func (mi *MatchInfo) fileName() string    { return "match.json" }
 func (mi *MatchInfo) journalName() string { return "pairs.jsonl" }
 func (mi *MatchInfo) origin() *Origin     { return &mi.Origin }
+func (mi *MatchInfo) replacing() *string  { return &mi.Replaces }
 func (mi *MatchInfo) finish(complete bool, now time.Time, worked time.Duration) {
 	markFinished(&mi.Complete, &mi.Finished, mi.Shard, complete, now)
 	mi.WorkedSeconds += worked.Seconds()

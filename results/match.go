@@ -81,6 +81,9 @@ type MatchInfo struct {
 	// WorkedSeconds is the wall time spent playing the match, summed over
 	// its start and every resume that ended in order.
 	WorkedSeconds float64 `json:"worked_seconds,omitempty"`
+	// Replaces is the directory this match takes the place of once it is
+	// complete (--force).
+	Replaces string `json:"replaces,omitempty"`
 	// Fingerprint identifies the match (players, engines, limits,
 	// openings, build): shards merge only with the same one.
 	Fingerprint string      `json:"fingerprint"`

@@ -36,6 +36,9 @@ type RunInfo struct {
 	// interrupted; a killed process's time is lost).
 	WorkedSeconds float64  `json:"worked_seconds,omitempty"`
 	Failed        []string `json:"failed,omitempty"` // jobs whose engine failed, with why
+	// Replaces is the directory this run takes the place of once it is
+	// complete (--force): until then it is written beside it.
+	Replaces string `json:"replaces,omitempty"`
 
 	// Fingerprint identifies what the plan computes (configurations,
 	// positions, engine, build): shards merge only with the same one.

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"os/signal"
 	"runtime"
@@ -16,14 +17,28 @@ import (
 )
 
 // Exit codes: 0 success, 1 a check that failed (perft mismatch, bench
-// baseline mismatch, compare --fail-on), 2 bad usage or bad input.
+// baseline mismatch, compare --fail-on) or the environment (output that
+// cannot be written), 2 bad usage or bad input, 130 interrupted.
 const (
 	exitFailed   = 1
 	exitBadInput = 2
 )
 
-// badInput wraps an error as a usage or input error (exit status 2).
-func badInput(err error) error { return cli.Exit(err.Error(), exitBadInput) }
+// badInput wraps an error as a usage or input error (exit status 2), but
+// for an error of the machine (a permission refused, a full device),
+// which is 1 whatever reported it.
+func badInput(err error) error { return cli.Exit(err.Error(), exitFor(err, exitBadInput)) }
+
+// exitFor is the status of an error: 1 for the environment's faults
+// (permission, a full or read-only device, an I/O error), else def.
+func exitFor(err error, def int) int {
+	for _, e := range []error{fs.ErrPermission, syscall.ENOSPC, syscall.EROFS, syscall.EDQUOT, syscall.EIO} {
+		if errors.Is(err, e) {
+			return exitFailed
+		}
+	}
+	return def
+}
 
 // newApp builds the command line. All output goes to the given writers, so
 // tests run real commands into buffers.
@@ -118,7 +133,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return ec.ExitCode()
 	}
 	fmt.Fprintln(stderr, "ablate:", err)
-	return exitBadInput
+	return exitFor(err, exitBadInput)
 }
 
 // checkedWriter keeps the first error its writer returned, so that one

@@ -43,6 +43,7 @@ func matchCommand() *cli.Command {
 			&cli.StringFlag{Name: "pgn", Usage: "write every game to `FILE`"},
 			&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write games.pgn.gz, pairs.csv and match.json to `DIR`"},
 			&cli.StringFlag{Name: "resume", Usage: "finish the interrupted match in `DIR`"},
+			forceFlag(),
 			shardFlag(),
 		), sourceFlags()...),
 		Action: matchAction,
@@ -58,14 +59,26 @@ func matchAction(c *cli.Context) error {
 	var s match.Settings
 	var info *results.MatchInfo
 	done := map[int]*match.Pair{}
+	replaces := "" // --force: the directory the match replaces once complete
 	if resume := c.String("resume"); resume != "" {
 		var err error
 		if s, info, done, err = match.ResumeDir(resume); err != nil {
 			return badInput(fmt.Errorf("--resume %s: %v", resume, err))
 		}
+		if err := resumeChanges(c, info.Args, "jobs", "quiet", "format", "pgn"); err != nil {
+			return badInput(fmt.Errorf("--resume %s: %v", resume, err))
+		}
+		if c.IsSet("jobs") {
+			s.Workers = c.Int("jobs")
+		}
 		dir = resume
 	} else {
 		var err error
+		if dir != "" {
+			if dir, replaces, err = claimOut(c, dir, "ablate match --resume"); err != nil {
+				return err
+			}
+		}
 		if s, err = readMatchSettings(c); err != nil {
 			return badInput(err)
 		}
@@ -109,10 +122,10 @@ func matchAction(c *cli.Context) error {
 	} else {
 		req, _ := json.Marshal(s)
 		info = &results.MatchInfo{Args: commandLine(c), Request: req,
-			Started: time.Now().UTC()}
+			Started: time.Now().UTC(), Replaces: replaces}
 	}
 	m.Describe(info, s)
-	out, err := playMatch(c, m, dir, info)
+	out, err := playMatch(c, m, dir, info, "ablate match --resume "+dir)
 	if err != nil {
 		return err
 	}
@@ -120,8 +133,9 @@ func matchAction(c *cli.Context) error {
 }
 
 // playMatch runs a match with its journal, live line and Ctrl-C, and writes
-// its files (--out, --pgn). An interruption keeps every finished pair.
-func playMatch(c *cli.Context, m *match.Match, dir string, info *results.MatchInfo) (*match.Outcome, error) {
+// its files (--out, --pgn). An interruption keeps every finished pair and
+// says the command that finishes the job (finish).
+func playMatch(c *cli.Context, m *match.Match, dir string, info *results.MatchInfo, finish string) (*match.Outcome, error) {
 	var d *results.Dir
 	if dir != "" {
 		var err error
@@ -159,7 +173,7 @@ func playMatch(c *cli.Context, m *match.Match, dir string, info *results.MatchIn
 	if interrupted {
 		msg := fmt.Sprintf("interrupted after %d of %d pairs", len(out.Pairs), m.Pairs)
 		if dir != "" {
-			msg += fmt.Sprintf("; finish with: ablate match --resume %s", dir)
+			msg += "; finish with: " + finish
 		}
 		results.RenderMatch(c.App.Writer, c.String("format"), m.A.Name, m.B.Name, out.Result(m))
 		return nil, cli.Exit(msg, exitInterrupted)

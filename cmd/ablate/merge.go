@@ -16,7 +16,7 @@ func mergeCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "merge",
 		Usage:     "join a run's (or a match's) shard directories into the one a whole run writes",
-		UsageText: "ablate merge [--allow-partial] OUT SHARD_DIR...",
+		UsageText: "ablate merge [--allow-partial] --out OUT SHARD_DIR...\nablate merge [--allow-partial] OUT SHARD_DIR...",
 		Description: "Reads the shards' directories (ablate run --shard I/N --out DIR, or ablate match\n" +
 			"--shard I/N --out DIR) and writes OUT: for a run, records.csv and summary.csv\n" +
 			"byte for byte those of the run unsharded (but for the time columns) and a run.json\n" +
@@ -27,22 +27,26 @@ func mergeCommand() *cli.Command {
 			"of the plan, and an OUT that is one of the shards or holds files (unless --force);\n" +
 			"--allow-partial merges what is there and says what is missing.",
 		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write the merged result to `DIR` (else the first argument is OUT)"},
 			&cli.BoolFlag{Name: "allow-partial", Usage: "merge what the shards hold, reporting what is missing"},
 			&cli.BoolFlag{Name: "force", Usage: "write into OUT even if it is a directory that holds files"},
 			&cli.StringFlag{Name: "check-against", Usage: "then compare the merged records.csv and summary.csv with an unsharded run `DIR`'s, time columns aside (exit 1 on a difference)"},
 			formatFlag("stdout format: table, markdown, csv or json"),
 		},
 		Action: func(c *cli.Context) error {
-			if c.NArg() < 2 {
-				return badInput(fmt.Errorf("merge wants OUT and at least one shard directory"))
+			out, dirs := c.String("out"), c.Args().Slice()
+			if out == "" && len(dirs) > 0 { // OUT first, as before --out
+				out, dirs = dirs[0], dirs[1:]
+			}
+			if out == "" || len(dirs) == 0 {
+				return badInput(fmt.Errorf("merge wants --out DIR and at least one shard directory"))
 			}
 			if err := results.CheckFormat(c.String("format")); err != nil {
 				return badInput(err)
 			}
-			out, dirs := c.Args().First(), c.Args().Tail()
 			seen := map[string]string{}
 			for _, d := range dirs {
-				abs, _ := filepath.Abs(d)
+				abs := realPath(d)
 				if prev, dup := seen[abs]; dup {
 					return badInput(fmt.Errorf("%s is given twice (as %s and %s)", abs, prev, d))
 				}
@@ -124,10 +128,7 @@ func mergeWorthShards(c *cli.Context, out string, dirs []string) error {
 // inside one, or holds one), and, unless forced, a directory that already
 // holds files.
 func checkMergeOut(out string, shards map[string]string, force bool) error {
-	abs, err := filepath.Abs(out)
-	if err != nil {
-		return err
-	}
+	abs := realPath(out)
 	for d, given := range shards {
 		if abs == d || strings.HasPrefix(abs, d+string(filepath.Separator)) || strings.HasPrefix(d, abs+string(filepath.Separator)) {
 			return fmt.Errorf("OUT %s is (or is inside, or holds) shard %s, one of the inputs: merge into another directory", out, given)
@@ -138,4 +139,21 @@ func checkMergeOut(out string, shards map[string]string, force bool) error {
 		return fmt.Errorf("OUT %s already holds files: merge into an empty directory, or give --force", out)
 	}
 	return nil
+}
+
+// realPath is a path as the file system resolves it (absolute, symbolic
+// links followed, as far as the path exists), so that two names of one
+// directory compare equal.
+func realPath(p string) string {
+	abs, err := filepath.Abs(p)
+	if err != nil {
+		return filepath.Clean(p)
+	}
+	if real, err := filepath.EvalSymlinks(abs); err == nil {
+		return real
+	}
+	if parent := filepath.Dir(abs); parent != abs { // OUT may not exist yet
+		return filepath.Join(realPath(parent), filepath.Base(abs))
+	}
+	return abs
 }

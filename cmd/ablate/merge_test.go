@@ -203,6 +203,14 @@ func TestMergeRefusesBadShardsAndOut(t *testing.T) {
 	}
 	check("OUT is a shard", "one of the inputs", s1, s1, s2)
 	check("OUT holds a shard", "one of the inputs", tmp, s1, s2)
+	link := filepath.Join(tmp, "link")
+	os.Symlink(s1, link)
+	check("OUT is a link to a shard, forced", "one of the inputs", "--force", "--out", link, s1, s2)
+	check("OUT is a shard by another name", "one of the inputs", "--force", "--out", s1+"/./", s1, s2)
+	check("a shard twice, once through a link", "is given twice", "--out", filepath.Join(tmp, "m0"), s1, link, s2)
+	if got, _ := os.ReadFile(filepath.Join(s1, "run.json")); !strings.Contains(string(got), `"index": 1`) {
+		t.Errorf("shard 1 changed: %s", got)
+	}
 	full := filepath.Join(tmp, "full")
 	os.MkdirAll(full, 0o755)
 	os.WriteFile(filepath.Join(full, "x"), []byte("x"), 0o644)

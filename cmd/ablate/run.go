@@ -50,12 +50,17 @@ func runCommand() *cli.Command {
 			&cli.StringFlag{Name: "resume", Usage: "finish the interrupted run in `DIR` without redoing finished jobs"},
 			&cli.BoolFlag{Name: "continue", Usage: "with --out: finish the run already in DIR if there is one (done: nothing to do), else start it; for retried cluster jobs"},
 			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no progress bar"},
+			forceFlag(),
 			shardFlag(),
 			&cli.StringFlag{Name: "estimates", Usage: "cost jobs by the times of a previous run `DIR` (for --shard and scheduling)"},
 		}, budgetFlags(), subjectFlags()),
 		Action: runAction,
 	}
 }
+
+// runResumeSame are the flags that change nothing a run computes: a
+// resume may give them anew.
+var runResumeSame = []string{"jobs", "quiet", "format", "records", "estimates"}
 
 func runAction(c *cli.Context) error {
 	format := c.String("format")
@@ -69,7 +74,18 @@ func runAction(c *cli.Context) error {
 
 	resume := c.String("resume")
 	if c.Bool("continue") && dir != "" && resume == "" {
-		if ri, err := results.ReadRunInfo(dir); err == nil {
+		h, err := results.Inspect(dir)
+		if err != nil {
+			return cli.Exit(err.Error(), exitFailed)
+		}
+		if h.What == "run" {
+			ri, err := results.ReadRunInfo(dir)
+			if err != nil {
+				return badInput(fmt.Errorf("--continue %s: %v", dir, err))
+			}
+			if err := resumeChanges(c, ri.Args, runResumeSame...); err != nil {
+				return badInput(fmt.Errorf("--continue %s: %v", dir, err))
+			}
 			if ri.Complete {
 				fmt.Fprintf(c.App.ErrWriter, "%s holds this run, complete: nothing to do\n", dir)
 				return nil
@@ -77,9 +93,19 @@ func runAction(c *cli.Context) error {
 			resume = dir
 		}
 	}
+	replaces := ""
+	if resume == "" && dir != "" {
+		var err error
+		if dir, replaces, err = claimOut(c, dir, "ablate run --resume"); err != nil {
+			return err
+		}
+	}
 	if resume != "" {
 		ri, recs, err := results.ResumeRun(resume)
 		if err != nil {
+			return badInput(fmt.Errorf("--resume %s: %v", resume, err))
+		}
+		if err := resumeChanges(c, ri.Args, runResumeSame...); err != nil {
 			return badInput(fmt.Errorf("--resume %s: %v", resume, err))
 		}
 		if err := json.Unmarshal(ri.Request, &settings); err != nil {
@@ -144,7 +170,7 @@ func runAction(c *cli.Context) error {
 		if !resuming {
 			req, _ := json.Marshal(settings)
 			info = &results.RunInfo{Args: commandLine(c), Request: req, Format: format, Experiment: plan.Name,
-				Description: plan.Description, Started: time.Now().UTC()}
+				Description: plan.Description, Started: time.Now().UTC(), Replaces: replaces}
 		}
 		plan.Describe(info, experiments.RunShape{Jobs: shardJobs, Workers: settings.Workers, Repeat: settings.Repeat,
 			HashMB: settings.HashMB, Shard: settings.Shard,

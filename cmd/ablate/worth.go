@@ -38,6 +38,7 @@ func worthCommand() *cli.Command {
 			&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write worth.csv, the run and each match to `DIR`"},
 			&cli.BoolFlag{Name: "no-play", Usage: "play nothing: the table and worth.csv of the cells --out holds, " +
 				"those begun and not finished marked partial, with the pairs they have"},
+			forceFlag(),
 			shardFlag(),
 		}, budgetFlags(), subjectFlags()),
 		Action: worthAction,
@@ -114,9 +115,10 @@ func worthAction(c *cli.Context) error {
 	if s.Shard.Count > 1 && out == "" {
 		return badInput(fmt.Errorf("--shard needs --out: the shards' directories are what ablate merge joins"))
 	}
+	var info *results.WorthInfo
 	if out != "" {
-		if err := os.MkdirAll(out, 0o755); err != nil {
-			return badInput(err)
+		if out, info, err = claimWorth(c, out); err != nil {
+			return err
 		}
 	}
 
@@ -129,6 +131,10 @@ func worthAction(c *cli.Context) error {
 	} else {
 		fmt.Fprintf(c.App.ErrWriter, "tree sizes: %d searches\n", plan.Jobs())
 		if recs, err = runPlan(plan, max(1, c.Int("jobs")), budget(c), true); err != nil {
+			if ec, ok := err.(cli.ExitCoder); ok && ec.ExitCode() == exitInterrupted {
+				return cli.Exit("interrupted during the tree sizes, before any game; run it again with: "+
+					shellLine(commandLine(c)), exitInterrupted)
+			}
 			return err
 		}
 	}
@@ -208,6 +214,11 @@ func worthAction(c *cli.Context) error {
 		// cells are there to read and draw.
 		if err := writeWorth(); err != nil {
 			return err
+		}
+	}
+	if info != nil && !c.Bool("no-play") {
+		if _, err := results.FinishWorth(out, info); err != nil {
+			return cli.Exit(err.Error(), exitFailed)
 		}
 	}
 	return results.RenderWorth(c.App.Writer, format, results.Played(rows))

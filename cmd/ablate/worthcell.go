@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"os"
 	"time"
 
 	"github.com/ablate-chess/ablate/experiments"
@@ -53,7 +54,7 @@ func (t *worthCell) play(c *cli.Context) (*results.MatchResult, error) {
 		info = &results.MatchInfo{Args: commandLine(c), Request: req, Started: time.Now().UTC()}
 	}
 	t.m.Describe(info, t.s)
-	o, err := playMatch(c, t.m, t.dir, info)
+	o, err := playMatch(c, t.m, t.dir, info, shellLine(commandLine(c)))
 	if err != nil {
 		return nil, err
 	}
@@ -81,4 +82,39 @@ func worthBudgets(c *cli.Context, ms *experiments.MatchSection) ([]match.Budget,
 		return nil, fmt.Errorf("%s: %v", flag, err)
 	}
 	return b, nil
+}
+
+// claimWorth readies --out for a worth: a directory that holds nothing, or
+// a worth (the same command again finishes it, reusing the cells done),
+// and no other result. With --force a directory that holds anything is
+// replaced by a worth written beside it, once every cell is played.
+func claimWorth(c *cli.Context, out string) (string, *results.WorthInfo, error) {
+	h, err := results.Inspect(out)
+	if err != nil {
+		return "", nil, cli.Exit(err.Error(), exitFailed)
+	}
+	replaces := ""
+	if c.Bool("force") && !h.Empty() {
+		replaces, out = out, results.Staging(out)
+		if h, err = results.Inspect(out); err != nil {
+			return "", nil, cli.Exit(err.Error(), exitFailed)
+		}
+	}
+	if !h.Empty() && h.What != "worth" {
+		return "", nil, outError(&results.OccupiedError{Setting: "--out", Holding: h}, "")
+	}
+	if err := os.MkdirAll(out, 0o755); err != nil {
+		return "", nil, cli.Exit(err.Error(), exitFailed)
+	}
+	info, err := results.ReadWorthInfo(out)
+	if err != nil { // a new worth, or one made before worth.json
+		info = &results.WorthInfo{Args: commandLine(c), Started: time.Now().UTC(), Replaces: replaces}
+	}
+	if replaces != "" {
+		fmt.Fprintf(c.App.ErrWriter, "--force: writing in %s; it replaces %s once every cell is played\n", out, replaces)
+	}
+	if err := results.WriteWorthInfo(out, info); err != nil {
+		return "", nil, cli.Exit(err.Error(), exitFailed)
+	}
+	return out, info, nil
 }

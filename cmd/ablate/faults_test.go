@@ -1,0 +1,224 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// The fault suite: what a hostile user tried, and what must hold after it.
+// Each case reproduces one fault of issue 23 and checks that nothing
+// already computed was lost.
+
+// snapshot is every file under dir with its bytes, to show a directory
+// unchanged.
+func snapshot(t *testing.T, dir string) map[string]string {
+	t.Helper()
+	files := map[string]string{}
+	filepath.Walk(dir, func(path string, info os.FileInfo, err error) error {
+		if err == nil && !info.IsDir() {
+			data, _ := os.ReadFile(path)
+			files[strings.TrimPrefix(path, dir)] = string(data)
+		}
+		return nil
+	})
+	if len(files) == 0 {
+		t.Fatalf("%s holds nothing", dir)
+	}
+	return files
+}
+
+func sameFiles(t *testing.T, what string, before, after map[string]string) {
+	t.Helper()
+	for name, data := range before {
+		if after[name] != data {
+			t.Errorf("%s: %s changed", what, name)
+		}
+	}
+	if len(after) != len(before) {
+		t.Errorf("%s: %d files, then %d", what, len(before), len(after))
+	}
+}
+
+// TestOutNeverReplacesAResult: --out on a directory that holds a run, a
+// match or other files is refused, exit 2, naming what it holds and what to
+// do; nothing in it changes. --force replaces it, once complete.
+func TestOutNeverReplacesAResult(t *testing.T) {
+	tmp := t.TempDir()
+	runDir, matchDir := filepath.Join(tmp, "run"), filepath.Join(tmp, "match")
+	runArgs := []string{"run", "--config", "a=full", "--depth", "3", "--positions", "six", "--quiet"}
+	matchArgs := []string{"match", "--config", "a=full", "--config", "b=full,-lmr", "--pairs", "2", "--nodes", "500",
+		"--openings", "bench", "--quiet"}
+	if _, errw, code := ablate(t, append(runArgs, "--out", runDir)...); code != 0 {
+		t.Fatalf("run: exit %d: %s", code, errw)
+	}
+	if _, errw, code := ablate(t, append(matchArgs, "--out", matchDir)...); code != 0 {
+		t.Fatalf("match: exit %d: %s", code, errw)
+	}
+	run, match := snapshot(t, runDir), snapshot(t, matchDir)
+	for _, c := range []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"run over a run", append(runArgs, "--depth", "2", "--out", runDir), "holds a complete run"},
+		{"run over a match", append(runArgs, "--out", matchDir), "holds a complete match"},
+		{"match over a match", append(matchArgs, "--out", matchDir), "holds a complete match"},
+		{"match over a run, by another name", append(matchArgs, "--out", runDir+"/./"), "holds a complete run"},
+		{"worth over a run", []string{"worth", "--leave-one-out", "lmr", "--pairs", "1", "--out", runDir}, "holds a complete run"},
+		{"worth over a match", []string{"worth", "--leave-one-out", "lmr", "--pairs", "1", "--out", matchDir}, "holds a complete match"},
+	} {
+		_, errw, code := ablate(t, c.args...)
+		if code != 2 || !strings.Contains(errw, c.want) || !strings.Contains(errw, "--force") {
+			t.Errorf("%s: exit %d, %q; want 2 and %q", c.name, code, errw, c.want)
+		}
+	}
+	sameFiles(t, "the run", run, snapshot(t, runDir))
+	sameFiles(t, "the match", match, snapshot(t, matchDir))
+
+	// --force: the new result takes the old one's place, whole.
+	if _, errw, code := ablate(t, append(runArgs, "--depth", "2", "--out", runDir, "--force")...); code != 0 {
+		t.Fatalf("--force: exit %d: %s", code, errw)
+	}
+	if recs := readRecords(t, runDir); len(recs) != 6*2 {
+		t.Errorf("the forced run has %d records, want 12 (six positions to depth 2)", len(recs))
+	}
+	if _, err := os.Stat(runDir + ".replacing"); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("the staging directory is left: %v", err)
+	}
+}
+
+// TestForcedReplacementInterrupted: a --force run stopped midway leaves
+// the old result whole, and its resume finishes the replacement.
+func TestForcedReplacementInterrupted(t *testing.T) {
+	tmp := t.TempDir()
+	dir := filepath.Join(tmp, "out")
+	if _, errw, code := ablate(t, "run", "--config", "a=full", "--depth", "2", "--positions", "six", "--quiet", "--out", dir); code != 0 {
+		t.Fatalf("run: exit %d: %s", code, errw)
+	}
+	old := snapshot(t, dir)
+	cmd := self([]string{"run", "--config", "a=full", "--config", "b=full,-lmr", "--depth", "9", "--positions", "bench",
+		"-j", "1", "--quiet", "--out", dir, "--force"})
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	journal := filepath.Join(dir+".replacing", "records.jsonl")
+	for deadline := time.Now().Add(time.Minute); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+		if data, _ := os.ReadFile(journal); bytes.Count(data, []byte("\n")) >= 2 {
+			break
+		}
+	}
+	cmd.Process.Signal(os.Interrupt)
+	err := cmd.Wait()
+	var exit interface{ ExitCode() int }
+	if !errors.As(err, &exit) || exit.ExitCode() != 130 || !strings.Contains(stderr.String(), "--resume "+dir+".replacing") {
+		t.Fatalf("interrupted: %v, %s", err, stderr.String())
+	}
+	sameFiles(t, "the old run during its replacement", old, snapshot(t, dir))
+	if _, errw, code := ablate(t, "run", "--resume", dir+".replacing", "-j", "2", "--quiet"); code != 0 {
+		t.Fatalf("resume: exit %d: %s", code, errw)
+	}
+	if recs := readRecords(t, dir); len(recs) < 2*50 {
+		t.Errorf("after the replacement %s has %d records", dir, len(recs))
+	}
+}
+
+// TestResumeRefusesChangedFlags: --resume and --continue with a flag that
+// changes the plan are refused, naming it; -j is allowed.
+func TestResumeRefusesChangedFlags(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "out")
+	args := []string{"run", "--depth", "3", "--config", "a=full", "--positions", "six", "--quiet", "--out", dir, "--continue"}
+	if _, errw, code := ablate(t, args...); code != 0 {
+		t.Fatalf("run: exit %d: %s", code, errw)
+	}
+	for _, c := range []struct {
+		name string
+		args []string
+		want string // "" for success
+	}{
+		{"the same command again", args, ""},
+		{"the same with -j", append(args, "-j", "1"), ""},
+		{"another depth", append([]string{"run", "-d", "4"}, args[5:]...), "--depth 4 (it began with 3)"},
+		{"another configuration", append(args, "--config", "b=full,-lmr"), "--config [a=full b=full,-lmr] (it began with [a=full])"},
+	} {
+		_, errw, code := ablate(t, c.args...)
+		if c.want == "" && code != 0 || c.want != "" && (code != 2 || !strings.Contains(errw, c.want)) {
+			t.Errorf("%s: exit %d, %q; want %q", c.name, code, errw, c.want)
+		}
+	}
+	mdir := filepath.Join(t.TempDir(), "m")
+	margs := []string{"match", "--config", "a=full", "--config", "b=full,-lmr", "--pairs", "40", "--nodes", "2000",
+		"--openings", "bench", "--quiet", "-j", "1", "--out", mdir}
+	cmd := self(margs)
+	cmd.Start()
+	for deadline := time.Now().Add(time.Minute); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+		if data, _ := os.ReadFile(filepath.Join(mdir, "pairs.jsonl")); bytes.Count(data, []byte("\n")) >= 1 {
+			break
+		}
+	}
+	cmd.Process.Signal(os.Interrupt)
+	cmd.Wait()
+	_, errw, code := ablate(t, "match", "--resume", mdir, "--nodes", "3000")
+	if code != 2 || !strings.Contains(errw, "--nodes 3000 (it began with 2000)") {
+		t.Errorf("match --resume --nodes 3000: exit %d, %q", code, errw)
+	}
+}
+
+// TestWorthInterruptedSaysRunItAgain: Ctrl-C during a worth names the
+// worth command, which finishes every cell, not one cell's match.
+func TestWorthInterruptedSaysRunItAgain(t *testing.T) {
+	dir := t.TempDir()
+	args := []string{"worth", "--leave-one-out", "lmp", "--tree-depth", "3", "--positions", "six", "--pairs", "40",
+		"--nodes", "2000", "--openings", "bench", "-j", "1", "--quiet", "--out", dir}
+	cmd := self(args)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	cmd.Start()
+	journal := filepath.Join(dir, "matches", "leave-one-out__-lmp", "pairs.jsonl")
+	for deadline := time.Now().Add(time.Minute); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+		if data, _ := os.ReadFile(journal); bytes.Count(data, []byte("\n")) >= 1 {
+			break
+		}
+	}
+	cmd.Process.Signal(os.Interrupt)
+	cmd.Wait()
+	if got := stderr.String(); !strings.Contains(got, "finish with: ablate worth --leave-one-out lmp") ||
+		strings.Contains(got, "ablate match --resume") {
+		t.Errorf("stderr: %s", got)
+	}
+}
+
+// TestEnvironmentFaultsExitOne: output refused by the system (no
+// permission) is exit 1, as the README says; bad input stays 2.
+func TestEnvironmentFaultsExitOne(t *testing.T) {
+	for _, c := range []struct {
+		err  error
+		want int
+	}{
+		{&os.PathError{Op: "mkdir", Path: "x", Err: syscall.EACCES}, 1},
+		{&os.PathError{Op: "mkdir", Path: "x", Err: syscall.EPERM}, 1},
+		{fmt.Errorf("writing: %w", syscall.ENOSPC), 1},
+		{&os.PathError{Op: "open", Path: "x", Err: syscall.ENOENT}, 2},
+		{errors.New("unknown technique"), 2},
+	} {
+		if got := exitFor(c.err, exitBadInput); got != c.want {
+			t.Errorf("%v: exit %d, want %d", c.err, got, c.want)
+		}
+	}
+	// /sys refuses a new directory even to root.
+	if _, err := os.Stat("/sys/kernel"); err == nil {
+		_, errw, code := ablate(t, "run", "--config", "a=full", "--depth", "1", "--positions", "six", "--quiet",
+			"--out", "/sys/kernel/ablate-test")
+		if code != 1 {
+			t.Errorf("--out under /sys: exit %d: %s", code, errw)
+		}
+	}
+}

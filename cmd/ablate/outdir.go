@@ -1,0 +1,133 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/ablate-chess/ablate/results"
+)
+
+func forceFlag() cli.Flag {
+	return &cli.BoolFlag{Name: "force", Usage: "with --out: replace what DIR holds, once the new result is complete " +
+		"(written beside it, in DIR" + results.StagingSuffix + ", until then)"}
+}
+
+// claimOut readies --out DIR for a new result: the directory to write in
+// (DIR, or its staging directory with --force) and the one it replaces.
+// A directory that holds anything is refused, saying what it holds.
+func claimOut(c *cli.Context, dir, resumeHint string) (write, replaces string, err error) {
+	write, err = results.Claim("--out", dir, c.Bool("force"))
+	if err != nil {
+		return "", "", outError(err, resumeHint)
+	}
+	if write != dir {
+		replaces = dir
+		fmt.Fprintf(c.App.ErrWriter, "--force: writing in %s; it replaces %s once complete\n", write, dir)
+	}
+	return write, replaces, nil
+}
+
+// outError is a refused --out as bad input (exit 2), with what to do.
+func outError(err error, resumeHint string) error {
+	var occupied *results.OccupiedError
+	if !errors.As(err, &occupied) {
+		return err
+	}
+	msg := err.Error() + "; "
+	h := occupied.Holding
+	if resumeHint != "" && !h.Complete && (h.What == "run" || h.What == "match") {
+		msg += "finish it with: " + resumeHint + " " + h.Path + "; or "
+	}
+	msg += "write to a new directory, or give --force to replace it once the new result is complete"
+	return badInput(errors.New(msg))
+}
+
+// resumeChanges checks the flags given with --resume (or --continue)
+// against the command line that began the directory (its args): a flag
+// that would change the plan is refused, naming each difference. The
+// flags in same change nothing of what is computed (-j, --quiet).
+func resumeChanges(c *cli.Context, began []string, same ...string) error {
+	same = append(same, "resume", "continue", "out", "force", "help")
+	now, err := parseCommandLine(c.Command, commandLine(c))
+	if err != nil {
+		return nil // the command line parsed once already
+	}
+	then, thenErr := parseCommandLine(c.Command, began)
+	var diffs []string
+	for _, f := range c.Command.Flags {
+		name := f.Names()[0]
+		v, given := flagValue(now, f)
+		if slices.Contains(same, name) || !given {
+			continue
+		}
+		if thenErr != nil {
+			diffs = append(diffs, fmt.Sprintf("--%s %s", name, v))
+			continue
+		}
+		if was, _ := flagValue(then, f); was != v {
+			diffs = append(diffs, fmt.Sprintf("--%s %s (it began with %s)", name, v, was))
+		}
+	}
+	if len(diffs) == 0 {
+		return nil
+	}
+	return fmt.Errorf("these flags would change what it computes: %s; give only the flags that do not (-j, --quiet), "+
+		"or begin a new directory", strings.Join(diffs, ", "))
+}
+
+// parseCommandLine parses a stored command line (ablate CMD flags...) with
+// the command's flags, without running anything.
+func parseCommandLine(cmd *cli.Command, args []string) (*flag.FlagSet, error) {
+	i := slices.Index(args, cmd.Name)
+	if i < 0 {
+		return nil, fmt.Errorf("no %s in %q", cmd.Name, args)
+	}
+	set := flag.NewFlagSet(cmd.Name, flag.ContinueOnError)
+	set.SetOutput(io.Discard)
+	for _, f := range cmd.Flags {
+		if err := f.Apply(set); err != nil {
+			return nil, err
+		}
+	}
+	return set, set.Parse(args[i+1:])
+}
+
+// flagValue is a flag's value in a parsed command line, under whichever
+// of its names was given (each name holds its own value), and whether
+// one was.
+func flagValue(set *flag.FlagSet, f cli.Flag) (string, bool) {
+	names := f.Names()
+	value, given := set.Lookup(names[0]).Value.String(), false
+	set.Visit(func(g *flag.Flag) {
+		if slices.Contains(names, g.Name) {
+			value, given = g.Value.String(), true
+		}
+	})
+	return value, given
+}
+
+// shellLine is a command line as a shell reads it back: each argument
+// that holds anything but plain characters in single quotes.
+func shellLine(args []string) string {
+	out := make([]string, len(args))
+	for i, a := range args {
+		plain := a != ""
+		for _, r := range a {
+			if !strings.ContainsRune("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_=+,.:/@%", r) {
+				plain = false
+			}
+		}
+		if plain {
+			out[i] = a
+		} else {
+			out[i] = "'" + strings.ReplaceAll(a, "'", `'\''`) + "'"
+		}
+	}
+	return strings.Join(out, " ")
+}
