@@ -27,7 +27,14 @@ const (
 // badInput wraps an error as a usage or input error (exit status 2), but
 // for an error of the machine (a permission refused, a full device),
 // which is 1 whatever reported it.
-func badInput(err error) error { return cli.Exit(err.Error(), exitFor(err, exitBadInput)) }
+// An error that carries its status already (an interruption) keeps it.
+func badInput(err error) error {
+	var ec cli.ExitCoder
+	if errors.As(err, &ec) {
+		return err
+	}
+	return cli.Exit(err.Error(), exitFor(err, exitBadInput))
+}
 
 // exitFor is the status of an error: 1 for the environment's faults
 // (permission, a full or read-only device, an I/O error), else def.

@@ -200,6 +200,16 @@ func alternate(ctx context.Context, errw io.Writer, tmp string, rounds int, side
 // are built (or taken from the build cache) and their records line up
 // under one configuration name.
 func compareSources(c *cli.Context, src, base, head string, rounds int, runArgs []string) (old, new []results.Record, err error) {
+	// Bad revisions are bad input, found before anything is built or run.
+	repo, err := source.Open(src)
+	if err != nil {
+		return nil, nil, badInput(fmt.Errorf("--engine-src: %v", err))
+	}
+	for i, rev := range []string{base, head} {
+		if _, err := repo.Resolve(rev); err != nil {
+			return nil, nil, badInput(fmt.Errorf("--%s: %v", []string{"base", "head"}[i], err))
+		}
+	}
 	return alternateSelf(c, rounds, runArgs, func(exe string) [2]experiments.Side {
 		side := func(name, rev string) experiments.Side {
 			cmd := []string{exe, "--engine-src", src, "--variant", "engine=" + rev, "--build", c.String("build")}

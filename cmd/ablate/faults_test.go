@@ -222,3 +222,47 @@ func TestEnvironmentFaultsExitOne(t *testing.T) {
 		}
 	}
 }
+
+// TestBuildInterruptedExits130: Ctrl-C during an engine's build is an
+// interruption (130, and how to go on), and leaves no build directory.
+func TestBuildInterruptedExits130(t *testing.T) {
+	src := fakeSource(t)
+	cache := filepath.Join(t.TempDir(), "cache")
+	cmd := self([]string{"run", "--engine-src", src, "--variant", "a=HEAD", "--build", "sleep 30", "--build-cache", cache,
+		"-p", "six", "-d", "1", "--quiet"})
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	for deadline := time.Now().Add(time.Minute); time.Now().Before(deadline) && !strings.Contains(stderr.String(), "building"); {
+		time.Sleep(20 * time.Millisecond)
+	}
+	cmd.Process.Signal(os.Interrupt)
+	err := cmd.Wait()
+	var exit interface{ ExitCode() int }
+	if !errors.As(err, &exit) || exit.ExitCode() != 130 || !strings.Contains(stderr.String(), "run the same command again") {
+		t.Errorf("interrupted build: %v, %s", err, stderr.String())
+	}
+	entries, _ := os.ReadDir(cache)
+	for _, e := range entries {
+		if strings.HasPrefix(e.Name(), ".build-") {
+			t.Errorf("left behind: %s", e.Name())
+		}
+	}
+}
+
+// TestCompareBadRevisionIsBadInput: a revision that names no commit is
+// bad input (2), not a regression (1), found before any build.
+func TestCompareBadRevisionIsBadInput(t *testing.T) {
+	src := fakeSource(t)
+	for _, args := range [][]string{
+		{"--base", "nosuchrev", "--head", "HEAD"},
+		{"--base", "HEAD", "--head", "nosuchrev"},
+	} {
+		_, errw, code := ablate(t, append([]string{"compare", "--engine-src", src, "--build-cache", t.TempDir()}, args...)...)
+		if code != 2 || !strings.Contains(errw, `no revision "nosuchrev"`) || strings.Contains(errw, "building") {
+			t.Errorf("%v: exit %d, %q", args, code, errw)
+		}
+	}
+}

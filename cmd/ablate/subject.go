@@ -1,6 +1,8 @@
 package main
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -130,6 +132,10 @@ func buildVariants(spec subjectSpec, profile *subject.Profile, hashMB int, limit
 	ctx, cancel := interruptible()
 	defer cancel()
 	built, err := spec.Source.BuildAll(ctx, cache, errw)
+	if errors.Is(err, context.Canceled) {
+		return nil, cli.Exit("interrupted during the build; nothing half built is kept, and what was built "+
+			"is reused: run the same command again to go on", exitInterrupted)
+	}
 	if err != nil {
 		return nil, err
 	}

@@ -13,6 +13,8 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"syscall"
+	"time"
 )
 
 // Repo is a git repository.
@@ -45,10 +47,15 @@ func (r *Repo) Worktree(sha, path string) (remove func(), err error) {
 	return func() { git(r.Top, "worktree", "remove", "--force", path) }, nil
 }
 
-// Build runs a build command in dir, its output to log; ctx cancels it.
+// Build runs a build command in dir, its output to log; ctx cancels it,
+// and with it every process the build started (its process group: a
+// shell's make and compilers would otherwise run on, holding the log).
 func Build(ctx context.Context, dir string, log io.Writer, name string, args ...string) error {
 	cmd := exec.CommandContext(ctx, name, args...)
 	cmd.Dir, cmd.Stdout, cmd.Stderr = dir, log, log
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
+	cmd.WaitDelay = 5 * time.Second
 	return cmd.Run()
 }
 

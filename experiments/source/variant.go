@@ -11,6 +11,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"github.com/ablate-chess/ablate/engine/uci"
@@ -139,6 +140,7 @@ func (s *Source) BuildAll(ctx context.Context, cache Cache, log io.Writer) ([]Bu
 	if err := cache.writable(); err != nil {
 		return nil, err
 	}
+	cache.sweep(repo, log)
 	build := s.Build
 	if build == "" {
 		build = DefaultBuild
@@ -146,6 +148,9 @@ func (s *Source) BuildAll(ctx context.Context, cache Cache, log io.Writer) ([]Bu
 	var out []Built
 	for _, v := range s.Variants {
 		b, err := s.buildOne(ctx, repo, cache, build, v, log)
+		if ctx.Err() != nil {
+			return nil, ctx.Err() // interrupted: not the variant's fault
+		}
 		if err != nil {
 			return nil, fmt.Errorf("variant %q: %v", v.Name, err)
 		}
@@ -177,8 +182,11 @@ func (s *Source) buildOne(ctx context.Context, repo *Repo, cache Cache, build st
 			return was, s.expect(&was, repo)
 		}
 	}
-	tmp, err := os.MkdirTemp(cache.Dir, ".build-*")
+	tmp, err := os.MkdirTemp(cache.Dir, buildPrefix+"*")
 	if err != nil {
+		return b, err
+	}
+	if err := os.WriteFile(filepath.Join(tmp, ownerFile), []byte(strconv.Itoa(os.Getpid())), 0o644); err != nil {
 		return b, err
 	}
 	defer os.RemoveAll(tmp) // a failed or interrupted build leaves nothing
