@@ -39,6 +39,11 @@ type File struct {
 	// variants (a revision each, or a revision and a patch): the subject
 	// of the experiment, each variant a configuration.
 	Source *source.Source `toml:"source"`
+
+	// source names the file, and matrixLines the line of each [[matrix]]
+	// header, so that an error in a matrix names file:line.
+	source      string
+	matrixLines []int
 }
 
 // MatchSection holds a file's match settings; what it leaves out keeps
@@ -145,6 +150,12 @@ func ParseFile(data []byte, source string) (*File, error) {
 	if len(f.Matrices) == 0 {
 		return nil, fmt.Errorf("%s: no [[matrix]]", source)
 	}
+	f.source = source
+	for i, line := range strings.Split(string(data), "\n") {
+		if strings.HasPrefix(strings.TrimSpace(line), "[[matrix]]") {
+			f.matrixLines = append(f.matrixLines, i+1)
+		}
+	}
 	if f.Profile != nil {
 		if err := f.Profile.Validate(source + ", [profile]"); err != nil {
 			return nil, err
@@ -162,6 +173,9 @@ func (b *builder) addFile(f *File) error {
 			group = fmt.Sprintf("matrix %d", i+1)
 		}
 		where := fmt.Sprintf("%s, matrix %q", f.Name, group)
+		if i < len(f.matrixLines) && len(f.matrixLines) == len(f.Matrices) {
+			where = fmt.Sprintf("%s:%d:1: matrix %q", f.source, f.matrixLines[i], group)
+		}
 		base := first(m.Base, f.Base, b.plan.Subject.Presets()[0])
 		suite, err := b.suite(first(m.Positions, f.Positions, "six"), m.IDs)
 		if err != nil {

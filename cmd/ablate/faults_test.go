@@ -266,3 +266,49 @@ func TestCompareBadRevisionIsBadInput(t *testing.T) {
 		}
 	}
 }
+
+// TestEngineIgnoringNodesStopsTheMatch: Debian's Toga II 3.0 searches on
+// past 'go nodes' until stop; the probe stops the match before any game,
+// saying so, instead of hanging.
+func TestEngineIgnoringNodesStopsTheMatch(t *testing.T) {
+	toga := debianEngine(t, "toga2")
+	_, errw, code := ablate(t, "match", "--config", "a=full", "--engine", "toga="+toga, "--nodes", "5000", "--pairs", "2",
+		"--quiet", "--move-timeout", "1s")
+	if code != 1 || !strings.Contains(errw, "engine toga did not stop at 5000 nodes within 1s: it may ignore 'go nodes'; use --tc") {
+		t.Errorf("exit %d: %s", code, errw)
+	}
+}
+
+// TestExperimentFileErrorsNameTheLine: an experiment file's errors name
+// file:line:column, and a budget_pairs that names no budget of its group
+// is found before the tree sizes run or anything is written.
+func TestExperimentFileErrorsNameTheLine(t *testing.T) {
+	tmp := t.TempDir()
+	write := func(name, text string) string {
+		path := filepath.Join(tmp, name)
+		os.WriteFile(path, []byte(text), 0o644)
+		return path
+	}
+	for _, c := range []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"an unknown key", []string{"run", "-e", write("key.toml", "name = \"k\"\n[[matrix]]\nname = \"x\"\n  frobnicate = 3\n")},
+			"key.toml:4:3: unknown key matrix.frobnicate"},
+		{"an unknown technique", []string{"run", "-e", write("tech.toml", "name = \"t\"\n\n[[matrix]]\nname = \"x\"\nleave_one_out = [\"frobnicate\"]\n")},
+			`tech.toml:3:1: matrix "x": unknown technique "frobnicate"`},
+		{"budget_pairs of no budget", []string{"worth", "--out", filepath.Join(tmp, "w"), write("bp.toml",
+			"name = \"b\"\n[[matrix]]\nname = \"x\"\npositions = \"six\"\nleave_one_out = [\"lmr\"]\n"+
+				"budgets = \"nodes=1000,2000\"\nbudget_pairs = { \"nodes=4000\" = 3 }\n")},
+			"matrix x: budget_pairs nodes=4000 is not one of its budgets"},
+	} {
+		_, errw, code := ablate(t, c.args...)
+		if code != 2 || !strings.Contains(errw, c.want) || strings.Contains(errw, "tree sizes") {
+			t.Errorf("%s: exit %d, %q; want 2 and %q", c.name, code, errw, c.want)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(tmp, "w")); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("a worth refused for its budget_pairs wrote its directory: %v", err)
+	}
+}

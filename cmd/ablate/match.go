@@ -40,6 +40,8 @@ func matchCommand() *cli.Command {
 			&cli.StringSliceFlag{Name: "engine-option", Usage: "an external player's UCI option, `[ENGINE:]OPTION=VALUE` " +
 				"(ENGINE may be left out with one external player; repeatable)"},
 			&cli.StringFlag{Name: "engine-dir", Usage: "working `DIR`ectory of external engines"},
+			&cli.DurationFlag{Name: "move-timeout", Usage: "stop an external engine's node- or depth-limited move after this " +
+				"long, as lost on time (default: 20 times what its nodes take at its measured speed, at least 3s)"},
 			&cli.StringFlag{Name: "pgn", Usage: "write every game to `FILE`"},
 			&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write games.pgn.gz, pairs.csv and match.json to `DIR`"},
 			&cli.StringFlag{Name: "resume", Usage: "finish the interrupted match in `DIR`"},
@@ -83,6 +85,7 @@ func matchAction(c *cli.Context) error {
 			return badInput(err)
 		}
 		s.Engines, s.EngineOptions, s.EngineDir = c.StringSlice("engine"), c.StringSlice("engine-option"), c.String("engine-dir")
+		s.MoveTimeout = c.Duration("move-timeout").Milliseconds()
 		if s.Shard, err = experiments.ParseShard(c.String("shard"), os.Getenv); err != nil {
 			return badInput(err)
 		}

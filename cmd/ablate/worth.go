@@ -111,6 +111,9 @@ func worthAction(c *cli.Context) error {
 		}
 		return badInput(err)
 	}
+	if err := match.CheckBudgets(plan, groups, budgets); err != nil {
+		return badInput(err)
+	}
 	out := c.String("out")
 	if s.Shard.Count > 1 && out == "" {
 		return badInput(fmt.Errorf("--shard needs --out: the shards' directories are what ablate merge joins"))

@@ -123,9 +123,41 @@ func DecodeTOML(data []byte, source string, v any, known string) error {
 		for i, k := range und {
 			keys[i] = k.String()
 		}
-		return fmt.Errorf("%s: unknown key %s (known: %s)", source, strings.Join(keys, ", "), known)
+		where := source
+		if line, col := keyPosition(data, und[0]); line > 0 {
+			where = fmt.Sprintf("%s:%d:%d", source, line, col)
+		}
+		return fmt.Errorf("%s: unknown key %s (known: %s)", where, strings.Join(keys, ", "), known)
 	}
 	return nil
+}
+
+// keyPosition finds where a key is written in a TOML text (line and
+// column, from 1): the first line that sets its last part under a table
+// header of the rest ([a.b] or [[a.b]]), or that header itself. 0 if not
+// found: the decoder keeps positions to itself.
+func keyPosition(data []byte, key toml.Key) (line, col int) {
+	if len(key) == 0 {
+		return 0, 0
+	}
+	parent, last := strings.Join(key[:len(key)-1], "."), key[len(key)-1]
+	table := ""
+	for i, text := range strings.Split(string(data), "\n") {
+		trimmed := strings.TrimSpace(text)
+		indent := len(text) - len(strings.TrimLeft(text, " \t"))
+		if strings.HasPrefix(trimmed, "[") {
+			table = strings.TrimSpace(strings.Trim(trimmed, "[]"))
+			if table == strings.Join(key, ".") {
+				return i + 1, indent + 1
+			}
+			continue
+		}
+		name, _, ok := strings.Cut(trimmed, "=")
+		if ok && table == parent && strings.Trim(strings.TrimSpace(name), `"'`) == last {
+			return i + 1, indent + 1
+		}
+	}
+	return 0, 0
 }
 
 // Validate checks the profile on its own: names given, unique and well

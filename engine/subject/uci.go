@@ -26,6 +26,12 @@ type UCI struct {
 	// SearchLimit bounds a search with no other bound on its time (fixed
 	// depth or nodes, no budget): past it the engine has hung. 0 is an hour.
 	SearchLimit time.Duration
+	// MoveTimeout bounds each node- or depth-limited move: past it the
+	// engine gets stop, and the move is an overrun (an error). 0 bounds a
+	// node-limited move by the engine's measured speed (overrunFactor
+	// times the time its nodes should take, at least minNodesWait) and
+	// a depth-limited one by SearchLimit.
+	MoveTimeout time.Duration
 	// StopGrace is how long the engine has to answer stop; 0 is 2 seconds.
 	StopGrace time.Duration
 	// StartTimeout bounds the wait for uciok and readyok; 0 is 10 seconds.
@@ -168,7 +174,27 @@ type uciEngine struct {
 	u    *UCI
 	c    *uci.Client
 	mu   sync.Mutex
-	dead bool // the process failed; the next Reset restarts it
+	dead bool    // the process failed; the next Reset restarts it
+	nps  float64 // the speed of its last node-limited move; 0: not known
+}
+
+// The watchdog on node-limited moves: a move may take overrunFactor times
+// what its nodes take at the engine's measured speed (assumedNPS before
+// one is measured), and never less than minNodesWait, before it is stopped
+// as an overrun. Generous: a loaded machine is no engine's fault.
+const (
+	overrunFactor = 20
+	assumedNPS    = 100_000
+	minNodesWait  = 3 * time.Second
+)
+
+// nodesWait is how long a move of so many nodes may take.
+func (e *uciEngine) nodesWait(nodes uint64) time.Duration {
+	nps := e.nps
+	if nps == 0 {
+		nps = assumedNPS
+	}
+	return max(minNodesWait, time.Duration(overrunFactor*float64(nodes)/nps*float64(time.Second)))
 }
 
 func (e *uciEngine) start() error {
@@ -297,7 +323,12 @@ func (e *uciEngine) Search(g *chess.Game, lim Limits, onIteration func(*Iteratio
 	}
 	if lim.Nodes > 0 {
 		args = append(args, "nodes", strconv.FormatUint(lim.Nodes, 10))
+		wait = min(wait, e.nodesWait(lim.Nodes))
 	}
+	if e.u.MoveTimeout > 0 && (lim.Depth > 0 || lim.Nodes > 0) {
+		wait = e.u.MoveTimeout
+	}
+	watched := wait // a node- or depth-limited move's bound, unless a clock replaces it
 	if lim.MoveTime > 0 {
 		args = append(args, "movetime", strconv.FormatInt(lim.MoveTime.Milliseconds(), 10))
 		wait = lim.MoveTime + time.Second
@@ -313,6 +344,7 @@ func (e *uciEngine) Search(g *chess.Game, lim Limits, onIteration func(*Iteratio
 	if lim.StopAfter > 0 {
 		wait = lim.StopAfter
 	}
+	overrun := (lim.Depth > 0 || lim.Nodes > 0) && lim.MoveTime == 0 && lim.Clock == nil && lim.StopAfter == 0
 	if len(args) == 0 {
 		args = []string{"infinite"}
 	}
@@ -359,6 +391,21 @@ func (e *uciEngine) Search(g *chess.Game, lim Limits, onIteration func(*Iteratio
 	res.Elapsed = time.Since(start)
 	if err != nil {
 		return res, e.failed(err)
+	}
+	// The watchdog: a move stopped because it ran far past its nodes or
+	// depth is the engine's fault (one that ignores 'go nodes' waits for
+	// stop), not a move.
+	if overrun && res.Elapsed >= watched && (lim.Stop == nil || !lim.Stop.Load()) {
+		what := fmt.Sprintf("%d nodes", lim.Nodes)
+		if lim.Nodes == 0 {
+			what = fmt.Sprintf("depth %d", lim.Depth)
+		}
+		return res, &uci.EngineError{Command: e.u.Command, What: "overran",
+			Detail: fmt.Sprintf("did not stop at %s within %v: it may ignore 'go %s'; use --tc, or --move-timeout",
+				what, watched.Round(time.Millisecond), strings.Fields(what)[1])}
+	}
+	if lim.Nodes > 0 && res.Nodes > 0 && res.Elapsed > 20*time.Millisecond {
+		e.nps = float64(res.Nodes) / res.Elapsed.Seconds()
 	}
 	// The last depth is complete unless the search was cut short: by a
 	// stop, or before the depth it was asked for.

@@ -105,11 +105,17 @@ func (g *Game) scoreFor(name string) float64 { return results.Points(g.Result, g
 
 // side is one player's engine in a game.
 type side struct {
-	name string
-	eng  subject.Engine
-	cfg  subject.Config
-	left time.Duration
+	name     string
+	eng      subject.Engine
+	cfg      subject.Config
+	left     time.Duration
+	overruns int // moves stopped by the watchdog, this worker's games
 }
+
+// maxOverruns is how many moves an engine may run past their nodes or
+// depth before the match stops: one is a game lost on time; more say the
+// engine ignores the limit.
+const maxOverruns = 3
 
 // play plays one game from an opening. stop, when set, abandons it:
 // play returns nil.
@@ -172,6 +178,12 @@ func play(op *Opening, white, black *side, lim *Limits, adj *Adjudication, stop 
 			var ee *uci.EngineError
 			if !errors.As(err, &ee) {
 				return nil, err
+			}
+			if ee.What == "overran" { // the watchdog stopped it: lost on time
+				if mover.overruns++; mover.overruns >= maxOverruns {
+					return nil, fmt.Errorf("engine %s %s (%d moves)", mover.name, ee.Detail, mover.overruns)
+				}
+				return lose(us, termTime, fmt.Sprintf("%s %s", mover.name, ee.Detail))
 			}
 			return lose(us, termInfraction, fmt.Sprintf("%s %s", mover.name, describe(ee)))
 		}

@@ -14,10 +14,13 @@ package match
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"sync/atomic"
 
+	"github.com/ablate-chess/ablate/engine/chess"
 	"github.com/ablate-chess/ablate/engine/subject"
+	"github.com/ablate-chess/ablate/engine/uci"
 	"github.com/ablate-chess/ablate/experiments"
 	"github.com/ablate-chess/ablate/results"
 )
@@ -121,6 +124,9 @@ func (m *Match) Run(ctx context.Context) (*Outcome, error) {
 		return out, nil
 	}
 
+	if err := m.probe(); err != nil {
+		return out, err
+	}
 	var jobs []gameJob
 	for i := t.next; i < m.Pairs; i++ {
 		if games[i] != nil || !mine(i) {
@@ -251,6 +257,37 @@ func (t *tally) count() bool {
 }
 
 // startEngines starts one engine of each player for a worker: A's, B's.
+// probe searches the first opening once with each player at the match's
+// node or depth limit, before any game: an engine that does not stop at
+// its limit (one that ignores 'go nodes' and waits for stop) ends the
+// match here, with what to do, rather than a game on every worker.
+func (m *Match) probe() error {
+	if m.Limits.Nodes == 0 && m.Limits.Depth == 0 || m.Limits.Timed() {
+		return nil
+	}
+	p, err := m.startEngines()
+	if err != nil {
+		return err
+	}
+	defer p[0].eng.Close()
+	defer p[1].eng.Close()
+	op := &m.Openings[0]
+	for _, s := range p {
+		g := chess.NewGame(op.Start)
+		for _, mv := range op.Moves {
+			g.Play(mv)
+		}
+		if err := s.eng.Reset(s.cfg); err != nil {
+			return fmt.Errorf("%s: %v", s.name, err)
+		}
+		_, err := s.eng.Search(g, subject.Limits{Nodes: m.Limits.Nodes, Depth: m.Limits.Depth}, nil)
+		if ee := (*uci.EngineError)(nil); errors.As(err, &ee) && ee.What == "overran" {
+			return fmt.Errorf("engine %s %s", s.name, ee.Detail)
+		}
+	}
+	return nil
+}
+
 func (m *Match) startEngines() ([2]*side, error) {
 	ea, err := m.A.Subject.Start()
 	if err != nil {

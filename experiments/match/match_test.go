@@ -479,3 +479,47 @@ func TestSoFar(t *testing.T) {
 		t.Errorf("precision: %d pairs, precise %v; want %d and true", len(out.Pairs), out.Precise, results.MinPrecisionPairs)
 	}
 }
+
+// TestWatchdogStopsOverruns: an engine that does not stop at its nodes
+// (it waits for stop, as Toga II 3.0 does) loses that game on time with
+// the reason; one that keeps doing it stops the match, and one that does
+// it from its first search is caught by the probe before any game.
+func TestWatchdogStopsOverruns(t *testing.T) {
+	player := func(mode string) Player {
+		u, err := subject.OpenUCI(subject.UCI{Command: ucitest.Command(mode), MoveTimeout: 200 * time.Millisecond,
+			StopGrace: 300 * time.Millisecond})
+		if err != nil {
+			t.Fatal(err)
+		}
+		cfg, _ := u.ParseConfig("default")
+		return Player{Name: "fake", Spec: "default", Subject: u, Config: cfg}
+	}
+	newMatch := func(mode string, pairs int) *Match {
+		return &Match{A: native(t, "ablate", "full"), B: player(mode), Openings: openings(t, "bench")[:2],
+			Pairs: pairs, Limits: Limits{Nodes: 500}, Adjudication: Adjudication{MaxMoves: 20}, Workers: 1,
+			Event: "test", Date: "2026.01.01"}
+	}
+	// Every third search of each game's process overruns: two games, two
+	// losses on time.
+	out, err := newMatch("nonodes@3", 1).Run(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, g := range out.Pairs[0].Games {
+		if g.Termination != termTime || !strings.Contains(g.Reason, "fake did not stop at 500 nodes") || g.scoreFor("fake") != 0 {
+			t.Errorf("%s: %q (%s)", g.Result, g.Reason, g.Termination)
+		}
+	}
+	// A third overrun stops the match.
+	if _, err := newMatch("nonodes@3", 2).Run(context.Background()); err == nil ||
+		!strings.Contains(err.Error(), "engine fake did not stop at 500 nodes") || !strings.Contains(err.Error(), "use --tc") {
+		t.Errorf("three overruns: %v", err)
+	}
+	// From the first search: the probe, before any game.
+	m := newMatch("nonodes", 2)
+	var played int
+	m.OnPair = func(*Pair) error { played++; return nil }
+	if _, err := m.Run(context.Background()); err == nil || !strings.Contains(err.Error(), "ignore 'go nodes'") || played != 0 {
+		t.Errorf("the probe: %v, %d pairs played", err, played)
+	}
+}

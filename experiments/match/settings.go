@@ -28,26 +28,29 @@ type Settings struct {
 	EngineDir     string   `json:"engine_dir,omitempty"`
 	// Source, if set, is an engine built from its source in variants; the
 	// configurations are then its variants (and its profile's switches).
-	Source     *source.Source    `json:"source,omitempty"`
-	BuildCache string            `json:"build_cache,omitempty"`
-	Openings   string            `json:"openings"`
-	Order      string            `json:"openings_order"`
-	Seed       uint64            `json:"seed"`
-	Pairs      int               `json:"pairs"`
-	Nodes      uint64            `json:"nodes"`
-	Depth      int               `json:"depth"`
-	TC         string            `json:"tc,omitempty"`
-	MoveTime   int64             `json:"movetime_ms,omitempty"`
-	TimeMargin int64             `json:"time_margin_ms,omitempty"`
-	Resign     string            `json:"resign"`
-	Draw       string            `json:"draw"`
-	MaxMoves   int               `json:"max_moves"`
-	SPRT       string            `json:"sprt,omitempty"`
-	Precision  float64           `json:"precision,omitempty"` // Elo; 0: play every pair
-	Workers    int               `json:"workers"`
-	HashMB     int               `json:"hash_mb"`
-	Event      string            `json:"event"`
-	Shard      experiments.Shard `json:"shard"`
+	Source     *source.Source `json:"source,omitempty"`
+	BuildCache string         `json:"build_cache,omitempty"`
+	Openings   string         `json:"openings"`
+	Order      string         `json:"openings_order"`
+	Seed       uint64         `json:"seed"`
+	Pairs      int            `json:"pairs"`
+	Nodes      uint64         `json:"nodes"`
+	Depth      int            `json:"depth"`
+	TC         string         `json:"tc,omitempty"`
+	MoveTime   int64          `json:"movetime_ms,omitempty"`
+	TimeMargin int64          `json:"time_margin_ms,omitempty"`
+	// MoveTimeout bounds an external engine's node- or depth-limited move
+	// (0: from its measured speed); it changes no game that ends in order.
+	MoveTimeout int64             `json:"move_timeout_ms,omitempty"`
+	Resign      string            `json:"resign"`
+	Draw        string            `json:"draw"`
+	MaxMoves    int               `json:"max_moves"`
+	SPRT        string            `json:"sprt,omitempty"`
+	Precision   float64           `json:"precision,omitempty"` // Elo; 0: play every pair
+	Workers     int               `json:"workers"`
+	HashMB      int               `json:"hash_mb"`
+	Event       string            `json:"event"`
+	Shard       experiments.Shard `json:"shard"`
 }
 
 // The defaults: ten pairs at 10,000 nodes a move, a few seconds.
@@ -332,7 +335,8 @@ func (s Settings) Players(errw io.Writer, configs subject.Subject) ([]Player, er
 		opts[engine] = append(opts[engine], opt)
 	}
 	for _, e := range engines {
-		u, err := subject.OpenUCI(subject.UCI{Command: e.command, Dir: s.EngineDir, Options: opts[e.name], HashMB: s.HashMB})
+		u, err := subject.OpenUCI(subject.UCI{Command: e.command, Dir: s.EngineDir, Options: opts[e.name], HashMB: s.HashMB,
+			MoveTimeout: time.Duration(s.MoveTimeout) * time.Millisecond})
 		if err != nil {
 			return nil, bad("engine", "%s: %v", e.name, err)
 		}

@@ -36,14 +36,7 @@ func Cells(plan *experiments.Plan, groups []string, budgets []Budget, sums []res
 	}
 	var cells []Cell
 	for _, group := range groups {
-		bs := budgets
-		if list := plan.Budgets[group]; list != "" {
-			var err error
-			if bs, err = ParseBudgets(list); err != nil {
-				return nil, fmt.Errorf("matrix %s: %v", group, err)
-			}
-		}
-		pairs, err := budgetPairs(plan, group, bs)
+		bs, pairs, err := groupBudgets(plan, group, budgets)
 		if err != nil {
 			return nil, err
 		}
@@ -66,6 +59,31 @@ func Cells(plan *experiments.Plan, groups []string, budgets []Budget, sums []res
 		}
 	}
 	return cells, nil
+}
+
+// CheckBudgets checks every group's budgets and budget_pairs, as Cells
+// reads them, before any search or game.
+func CheckBudgets(plan *experiments.Plan, groups []string, budgets []Budget) error {
+	for _, group := range groups {
+		if _, _, err := groupBudgets(plan, group, budgets); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// groupBudgets is a group's budgets (its matrix's own, else budgets) and
+// the pairs at each.
+func groupBudgets(plan *experiments.Plan, group string, budgets []Budget) ([]Budget, []int, error) {
+	bs := budgets
+	if list := plan.Budgets[group]; list != "" {
+		var err error
+		if bs, err = ParseBudgets(list); err != nil {
+			return nil, nil, fmt.Errorf("matrix %s: %v", group, err)
+		}
+	}
+	pairs, err := budgetPairs(plan, group, bs)
+	return bs, pairs, err
 }
 
 // budgetPairs gives the pairs of a group's cells at each of its budgets:

@@ -23,8 +23,10 @@ const modeVar = "ABLATE_FAKE_UCI"
 // line the protocol does not define), nouciok (never finishes the
 // handshake), exit (exits at once), slowstart (one second before uciok),
 // slow (thinks 200 ms a move, to lose on time), random (counts a different
-// number of nodes every search, as an engine that is not deterministic).
-var Modes = []string{"ok", "crash", "hang", "illegal", "garbage", "nouciok", "exit", "slowstart", "slow", "random"}
+// number of nodes every search, as an engine that is not deterministic),
+// nonodes (searches, then holds its bestmove until stop, as Toga II 3.0
+// does with go nodes).
+var Modes = []string{"ok", "crash", "hang", "illegal", "garbage", "nouciok", "exit", "slowstart", "slow", "random", "nonodes"}
 
 // Command returns the command line that runs the test binary as a fake
 // engine in the given mode ("crash@3": crash on the third search;
@@ -71,6 +73,7 @@ func run(spec string) {
 	}
 	pos, _ := chess.ParseFEN(chess.StartFEN)
 	searches := 0
+	pending := "" // a bestmove held until stop (nonodes)
 	sc := bufio.NewScanner(os.Stdin)
 	for sc.Scan() {
 		f := strings.Fields(sc.Text())
@@ -135,7 +138,16 @@ func run(spec string) {
 				say("bestmove a1a1")
 				continue
 			}
+			if strike && mode == "nonodes" { // as Toga II 3.0 does with go nodes: wait for stop
+				pending = l.Moves[0].String()
+				continue
+			}
 			say("bestmove %s", l.Moves[0])
+		case "stop":
+			if pending != "" {
+				say("bestmove %s", pending)
+				pending = ""
+			}
 		case "quit":
 			return
 		}
