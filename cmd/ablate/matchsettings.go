@@ -13,7 +13,9 @@ func matchFlags() []cli.Flag {
 	return []cli.Flag{
 		&cli.StringFlag{Name: "openings", Usage: "openings: built-in suite, EPD/FEN `FILE` or .pgn file", Value: match.DefaultOpenings},
 		&cli.StringFlag{Name: "openings-order", Usage: "`sequential` or random", Value: "sequential"},
-		&cli.Uint64Flag{Name: "seed", Usage: "seed of the random openings order"},
+		&cli.Uint64Flag{Name: "seed", Usage: "seed of the random openings order and random plies"},
+		&cli.IntFlag{Name: "random-plies", Usage: "extend each pair's opening by `N` random legal moves, drawn from --seed " +
+			"and the pair (a self-play data run: many games from few openings)"},
 		&cli.IntFlag{Name: "pairs", Usage: "game pairs to play (each opening twice, colours swapped)", Value: match.DefaultPairs},
 		&cli.IntFlag{Name: "games", Usage: "games to play (even; instead of --pairs)"},
 		&cli.Uint64Flag{Name: "nodes", Usage: "nodes per move (the default limit; deterministic)", Value: match.DefaultNodes},
@@ -50,7 +52,7 @@ func readMatchSettings(c *cli.Context) (match.Settings, error) {
 		Pairs: c.Int("pairs"), Nodes: c.Uint64("nodes"), Depth: c.Int("depth"), TC: c.String("tc"),
 		MoveTime: c.Duration("movetime").Milliseconds(), TimeMargin: c.Duration("time-margin").Milliseconds(),
 		Resign: c.String("resign"), Draw: c.String("draw"), MaxMoves: c.Int("max-moves"), SPRT: c.String("sprt"),
-		Workers: c.Int("jobs"), HashMB: c.Int("hash"), Event: c.String("event"),
+		Workers: c.Int("jobs"), HashMB: c.Int("hash"), Event: c.String("event"), RandomPlies: c.Int("random-plies"),
 	}
 	if c.IsSet("precision") {
 		p, err := results.ParsePrecision(c.String("precision"))

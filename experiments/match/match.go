@@ -36,8 +36,14 @@ type Player struct {
 // Match is a match between A and B: Pairs game pairs, pair i from opening
 // i (round-robin), A white in its first game.
 type Match struct {
-	A, B         Player
-	Openings     []Opening
+	A, B     Player
+	Openings []Opening
+	// RandomPlies, if above 0, extends pair i's opening by that many
+	// random legal moves, the same for both its games, drawn from
+	// RandomSeed and i: many different games from few openings, as a
+	// self-play data run wants; the same on every run and at any -j.
+	RandomPlies  int
+	RandomSeed   uint64
 	Pairs        int
 	Limits       Limits
 	Adjudication Adjudication
@@ -149,7 +155,8 @@ func (m *Match) Run(ctx context.Context) (*Outcome, error) {
 			if jb.game == 1 {
 				white, black = black, white
 			}
-			g, err := play(&m.Openings[jb.pair%len(m.Openings)], white, black, &m.Limits, &m.Adjudication, &stop)
+			op := m.opening(jb.pair)
+			g, err := play(&op, white, black, &m.Limits, &m.Adjudication, &stop)
 			return result{jb, g, err}
 		},
 		func(r result) {
@@ -170,7 +177,7 @@ func (m *Match) Run(ctx context.Context) (*Outcome, error) {
 			}
 			g[r.job.game] = r.game
 			if g[0] != nil && g[1] != nil && m.OnPair != nil {
-				p := &Pair{Index: r.job.pair, Opening: m.Openings[r.job.pair%len(m.Openings)].ID, Games: *g}
+				p := &Pair{Index: r.job.pair, Opening: m.opening(r.job.pair).ID, Games: *g}
 				if err := m.OnPair(p); err != nil && firstErr == nil {
 					firstErr = err
 					stop.Store(true)
@@ -243,7 +250,7 @@ func (t *tally) count() bool {
 		if g == nil || g[0] == nil || g[1] == nil {
 			break
 		}
-		p := &Pair{Index: t.next, Opening: m.Openings[t.next%len(m.Openings)].ID, Games: *g}
+		p := &Pair{Index: t.next, Opening: m.opening(t.next).ID, Games: *g}
 		a, b := p.Points(m.A.Name)
 		out.Score.AddPair(a, b)
 		out.Pairs = append(out.Pairs, p)
@@ -271,7 +278,7 @@ func (m *Match) probe() error {
 	}
 	defer p[0].eng.Close()
 	defer p[1].eng.Close()
-	op := &m.Openings[0]
+	op := m.opening(0)
 	for _, s := range p {
 		g := chess.NewGame(op.Start)
 		for _, mv := range op.Moves {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -521,5 +522,51 @@ func TestWatchdogStopsOverruns(t *testing.T) {
 	m.OnPair = func(*Pair) error { played++; return nil }
 	if _, err := m.Run(context.Background()); err == nil || !strings.Contains(err.Error(), "ignore 'go nodes'") || played != 0 {
 		t.Errorf("the probe: %v, %d pairs played", err, played)
+	}
+}
+
+// TestRandomPlies: each pair's opening is extended by the same random
+// legal moves on every call (so for both its games, and any -j), other
+// moves for other pairs and seeds, and never into a position without a
+// move.
+func TestRandomPlies(t *testing.T) {
+	ops := openings(t, "bench")[:2]
+	m := &Match{Openings: ops, RandomPlies: 6, RandomSeed: 1}
+	line := func(m *Match, i int) string {
+		op := m.opening(i)
+		g := chess.NewGame(op.Start)
+		for _, mv := range op.Moves {
+			var l chess.MoveList
+			if g.Position.LegalMoves(&l); !slices.Contains(l.Moves[:l.N], mv) {
+				t.Fatalf("pair %d: %s is not legal", i, mv)
+			}
+			g.Play(mv)
+		}
+		var l chess.MoveList
+		if g.Position.LegalMoves(&l); l.N == 0 {
+			t.Errorf("pair %d ends with no move to play", i)
+		}
+		return fmt.Sprint(op.Moves)
+	}
+	seen := map[string]bool{}
+	for i := range 20 {
+		a, b := line(m, i), line(m, i)
+		if a != b {
+			t.Fatalf("pair %d: two lines: %s and %s", i, a, b)
+		}
+		if n := len(m.opening(i).Moves) - len(ops[i%2].Moves); n != 6 {
+			t.Errorf("pair %d: %d random plies", i, n)
+		}
+		seen[a] = true
+	}
+	if len(seen) < 19 {
+		t.Errorf("20 pairs, %d different lines", len(seen))
+	}
+	other := &Match{Openings: ops, RandomPlies: 6, RandomSeed: 2}
+	if line(other, 0) == line(m, 0) {
+		t.Error("another seed drew the same line")
+	}
+	if plain := (&Match{Openings: ops}).opening(3); plain.ID != ops[1].ID || len(plain.Moves) != len(ops[1].Moves) {
+		t.Errorf("no random plies changed the opening: %+v", plain)
 	}
 }

@@ -66,3 +66,38 @@ func Order(ops []Opening, order string, seed uint64) ([]Opening, error) {
 	}
 	return nil, fmt.Errorf("--openings-order %q: want sequential or random", order)
 }
+
+// opening is pair i's opening: the openings in turn, each extended by the
+// match's random plies (drawn from its seed and i) if it has any. A line
+// that reaches a position with no legal move stops short of it.
+func (m *Match) opening(i int) Opening {
+	op := m.Openings[i%len(m.Openings)]
+	if m.RandomPlies <= 0 {
+		return op
+	}
+	r := rand.New(rand.NewPCG(m.RandomSeed, uint64(i)))
+	g := chess.NewGame(op.Start)
+	for _, mv := range op.Moves {
+		g.Play(mv)
+	}
+	moves := append([]chess.Move(nil), op.Moves...)
+	for range m.RandomPlies {
+		var l chess.MoveList
+		g.Position.LegalMoves(&l)
+		if l.N <= 1 { // keep a move to play: no mate or stalemate in the book
+			break
+		}
+		mv := l.Moves[r.IntN(l.N)]
+		var after chess.MoveList
+		next := g.Position
+		next.Play(mv)
+		if next.LegalMoves(&after); after.N == 0 {
+			break
+		}
+		g.Play(mv)
+		moves = append(moves, mv)
+	}
+	op.ID = fmt.Sprintf("%s+%d", op.ID, i)
+	op.Moves = moves
+	return op
+}

@@ -39,6 +39,9 @@ type Settings struct {
 	TC         string         `json:"tc,omitempty"`
 	MoveTime   int64          `json:"movetime_ms,omitempty"`
 	TimeMargin int64          `json:"time_margin_ms,omitempty"`
+	// RandomPlies extends each pair's opening by that many random legal
+	// moves, drawn from Seed and the pair (a self-play data run).
+	RandomPlies int `json:"random_plies,omitempty"`
 	// MoveTimeout bounds an external engine's node- or depth-limited move
 	// (0: from its measured speed); it changes no game that ends in order.
 	MoveTimeout int64             `json:"move_timeout_ms,omitempty"`
@@ -163,7 +166,8 @@ func (s Settings) Build(a, b Player) (*Match, error) {
 	if ops, err = Order(ops, s.Order, s.Seed); err != nil {
 		return nil, err
 	}
-	return &Match{A: a, B: b, Openings: ops, Pairs: s.Pairs, Limits: limits, Adjudication: adj, SPRT: sprt,
+	return &Match{A: a, B: b, Openings: ops, RandomPlies: s.RandomPlies, RandomSeed: s.Seed,
+		Pairs: s.Pairs, Limits: limits, Adjudication: adj, SPRT: sprt,
 		Precision: s.Precision, Workers: s.Workers, Event: s.Event, Date: time.Now().UTC().Format("2006.01.02"),
 		Shard: s.Shard}, nil
 }
@@ -176,6 +180,9 @@ func (s Settings) Check() error {
 	}
 	if s.Workers < 1 {
 		return bad("jobs", "%d: must be at least 1", s.Workers)
+	}
+	if s.RandomPlies < 0 || s.RandomPlies > 100 {
+		return bad("random-plies", "%d: want 0 to 100 plies", s.RandomPlies)
 	}
 	if s.Precision < 0 {
 		return bad("precision", "%g: want the interval's half-width in Elo, above 0", s.Precision)
@@ -405,6 +412,9 @@ func (m *Match) Describe(info *results.MatchInfo, s Settings) {
 	}
 	info.Limits, info.Adjudication = m.Limits.String(), m.Adjudication.String()
 	info.Openings, info.Order, info.Seed = s.Openings, s.Order, s.Seed
+	if s.RandomPlies > 0 {
+		info.Openings += fmt.Sprintf(", then %d random plies", s.RandomPlies)
+	}
 	info.PairsAsked, info.Workers, info.SPRT = m.Pairs, m.Workers, s.SPRT
 	key := s
 	key.Workers, key.Event, key.Shard = 0, "", experiments.Shard{}
