@@ -17,7 +17,9 @@
 //	alternate.go two builds' runs, alternated (compare)
 //
 // match/ plays games between two engines (ablate match, worth: settings,
-// budgets, cells, merges). source/ builds an engine from its source in
+// budgets, cells, merges; PlayIn, a match's life in its directory).
+// worth/ is a worth through its life: its directory claimed, its tree
+// sizes, its cells built, resumed and played. source/ builds an engine from its source in
 // variants (git worktrees, a build cache, bench signatures).
 //
 // It reads positions and writes results; results knows nothing of it.

@@ -190,7 +190,7 @@ func TestWorthInterruptedSaysRunItAgain(t *testing.T) {
 	}
 	cmd.Process.Signal(os.Interrupt)
 	cmd.Wait()
-	if got := stderr.String(); !strings.Contains(got, "finish with: ablate worth --leave-one-out lmp") ||
+	if got := stderr.String(); !strings.Contains(got, "run it again with: ablate worth --leave-one-out lmp") ||
 		strings.Contains(got, "ablate match --resume") {
 		t.Errorf("stderr: %s", got)
 	}

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -135,46 +134,27 @@ func matchAction(c *cli.Context) error {
 	return results.RenderMatch(c.App.Writer, format, m.A.Name, m.B.Name, out.Result(m))
 }
 
-// playMatch runs a match with its journal, live line and Ctrl-C, and writes
-// its files (--out, --pgn). An interruption keeps every finished pair and
+// playMatch plays a match in its directory with its live line and
+// Ctrl-C, and writes --pgn. An interruption keeps every finished pair and
 // says the command that finishes the job (finish).
 func playMatch(c *cli.Context, m *match.Match, dir string, info *results.MatchInfo, finish string) (*match.Outcome, error) {
-	var d *results.Dir
-	if dir != "" {
-		var err error
-		if d, err = results.OpenDir(dir, info, len(m.Done) > 0); err != nil {
-			return nil, err
-		}
-		defer d.Close()
-		m.OnPair = func(p *match.Pair) error { return d.AppendJSON(p.JournalUnit()) }
-	}
 	live := startLive(c.App.ErrWriter, c.Bool("quiet"), m)
 	m.OnProgress = live.update
 	ctx, cancel := interruptible()
 	defer cancel()
-	out, runErr := m.Run(ctx)
+	out, err := m.PlayIn(ctx, dir, info)
 	live.stop()
-	interrupted := errors.Is(runErr, context.Canceled)
-	if runErr != nil && !interrupted {
-		return nil, cli.Exit(runErr.Error(), exitFailed)
-	}
-	info.Result = out.Result(m)
-	if info.Shard != nil {
-		info.Shard.Jobs = len(out.Pairs)
-		if m.SPRT != nil {
-			info.Result.LLR, info.Result.Verdict = 0, "" // the merge of the shards decides
-		}
-	}
-	if err := d.Finish(!interrupted, func(dir string) error { return m.WriteFiles(dir, out) }); err != nil {
-		return nil, err
+	var interrupted *match.Interrupted
+	if err != nil && !errors.As(err, &interrupted) {
+		return nil, cli.Exit(err.Error(), exitFor(err, exitFailed))
 	}
 	if c.IsSet("pgn") {
 		if err := m.WritePGN(c.String("pgn"), out); err != nil {
-			return nil, err
+			return nil, cli.Exit(err.Error(), exitFailed)
 		}
 	}
-	if interrupted {
-		msg := fmt.Sprintf("interrupted after %d of %d pairs", len(out.Pairs), m.Pairs)
+	if interrupted != nil {
+		msg := interrupted.Error()
 		if dir != "" {
 			msg += "; finish with: " + finish
 		}

@@ -22,7 +22,7 @@ func forceFlag() cli.Flag {
 // (DIR, or its staging directory with --force) and the one it replaces.
 // A directory that holds anything is refused, saying what it holds.
 func claimOut(c *cli.Context, dir, resumeHint string) (write, replaces string, err error) {
-	write, err = results.Claim("--out", dir, c.Bool("force"))
+	write, err = results.Claim("out", dir, c.Bool("force"))
 	if err != nil {
 		return "", "", outError(err, resumeHint)
 	}
@@ -39,7 +39,9 @@ func outError(err error, resumeHint string) error {
 	if !errors.As(err, &occupied) {
 		return err
 	}
-	msg := err.Error() + "; "
+	flag := *occupied
+	flag.Setting = "--" + strings.TrimPrefix(flag.Setting, "--") // the library names the setting; here, its flag
+	msg := flag.Error() + "; "
 	h := occupied.Holding
 	if resumeHint != "" && !h.Complete && (h.What == "run" || h.What == "match") {
 		msg += "finish it with: " + resumeHint + " " + h.Path + "; or "

@@ -1,15 +1,16 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"os"
-	"path/filepath"
 	"strings"
 
 	"github.com/urfave/cli/v2"
 
 	"github.com/ablate-chess/ablate/experiments"
 	"github.com/ablate-chess/ablate/experiments/match"
+	"github.com/ablate-chess/ablate/experiments/worth"
 	"github.com/ablate-chess/ablate/results"
 )
 
@@ -111,118 +112,69 @@ func worthAction(c *cli.Context) error {
 		}
 		return badInput(err)
 	}
-	if err := match.CheckBudgets(plan, groups, budgets); err != nil {
-		return badInput(err)
+	w, err := worth.Open(worth.Request{Plan: plan, Groups: groups, Budgets: budgets, Settings: s,
+		PairsGiven: c.IsSet("pairs") || c.IsSet("games"), Out: c.String("out"), Replace: c.Bool("force"),
+		TreeRun: c.String("run"), Workers: c.Int("jobs"), TreeBudget: budget(c), Args: commandLine(c)})
+	if err != nil {
+		return outError(flagError(err), "")
 	}
-	out := c.String("out")
-	if s.Shard.Count > 1 && out == "" {
-		return badInput(fmt.Errorf("--shard needs --out: the shards' directories are what ablate merge joins"))
+	if r := w.Replaces(); r != "" {
+		fmt.Fprintf(c.App.ErrWriter, "--force: writing in %s; it replaces %s once every cell is played\n", w.Dir, r)
 	}
-	var info *results.WorthInfo
-	if out != "" {
-		if out, info, err = claimWorth(c, out); err != nil {
-			return err
-		}
-	}
-
-	// Tree sizes: a run of the plan, or one given.
-	var recs []results.Record
-	if dir := c.String("run"); dir != "" {
-		if recs, err = results.ReadRun(dir); err != nil {
-			return badInput(err)
-		}
-	} else {
+	again := "run it again with: " + shellLine(commandLine(c))
+	ctx, cancel := interruptible()
+	defer cancel()
+	if c.String("run") == "" {
 		fmt.Fprintf(c.App.ErrWriter, "tree sizes: %d searches\n", plan.Jobs())
-		if recs, err = runPlan(plan, max(1, c.Int("jobs")), budget(c), true); err != nil {
-			if ec, ok := err.(cli.ExitCoder); ok && ec.ExitCode() == exitInterrupted {
-				return cli.Exit("interrupted during the tree sizes, before any game; run it again with: "+
-					shellLine(commandLine(c)), exitInterrupted)
-			}
-			return err
+	}
+	if err := w.TreeSizes(ctx); err != nil {
+		if worth.Interrupted(err) {
+			return cli.Exit("interrupted during the tree sizes, before any game; "+again, exitInterrupted)
 		}
-	}
-	sums, err := results.Summarize(recs, plan.Reference)
-	if err != nil {
-		return err
-	}
-	// The tree sizes beside the matches, so that the directory is whole
-	// for ablate report.
-	if out != "" {
-		if err := results.WriteRunFiles(out, recs, sums); err != nil {
-			return err
-		}
-	}
-
-	// Strength: one match a cell (configuration x budget), cheapest budget
-	// first; worth.csv configuration by configuration.
-	cells, err := match.Cells(plan, groups, budgets, sums)
-	if err != nil {
 		return badInput(err)
 	}
-	// Every cell's match is built and its directory read before any game:
-	// the cells finished already (by an earlier run, in whatever order) go
-	// in worth.csv; a directory holding another match, or the same one
-	// begun by other builds, is an error.
-	rows := make([]results.WorthRow, len(cells))
-	var todo []*worthCell
-	for _, x := range match.PlayOrder(cells) {
-		t := &worthCell{at: x.At, s: x.Settings(s, c.IsSet("pairs") || c.IsSet("games"))}
-		if t.m, err = t.s.Build(x.Players(plan)); err != nil {
-			return badInput(flagError(err))
-		}
-		t.w = x.WorthRow(t.m.Limits.String())
-		t.head = fmt.Sprintf("match %s vs %s (%s): %d pairs, %s\n", x.Row.Name, x.Ref.Name, x.Row.Group, t.m.Pairs, t.m.Limits.String())
-		if out != "" {
-			t.dir = filepath.Join(out, t.w.MatchDir())
-		}
-		if res, err := t.resume(); err != nil {
-			return badInput(err)
-		} else if res != nil {
-			fmt.Fprintf(c.App.ErrWriter, "%s  done already: %s\n", t.head, res.Line())
-			t.w.SetResult(res)
-			rows[t.at] = t.w
-			continue
-		}
-		todo = append(todo, t)
+	if err := w.Cells(c.App.ErrWriter); err != nil {
+		return badInput(flagError(err))
 	}
 	if c.Bool("no-play") {
-		// The cells begun and not finished go in too, as far as they got.
-		for _, t := range todo {
-			if so := t.m.SoFar(); len(so.Pairs) > 0 {
-				t.w.SetResult(so.Result(t.m))
-				t.w.Partial = true
-				rows[t.at] = t.w
-			}
-		}
-		todo = nil
+		err = w.SoFar()
+	} else {
+		err = w.Play(ctx, func(t *worth.Cell) func() {
+			fmt.Fprintln(c.App.ErrWriter, t.Head)
+			live := startLive(c.App.ErrWriter, c.Bool("quiet"), t.Match)
+			t.Match.OnProgress = live.update
+			return live.stop
+		})
 	}
-	writeWorth := func() error {
-		if out == "" {
-			return nil
-		}
-		return results.WriteWorthFile(filepath.Join(out, "worth.csv"), rows)
+	var interrupted *match.Interrupted
+	switch {
+	case errors.As(err, &interrupted):
+		return cli.Exit(interrupted.Error()+"; the finished pairs are kept: "+again, exitInterrupted)
+	case err != nil:
+		return cli.Exit(err.Error(), exitFor(err, exitFailed))
 	}
-	if err := writeWorth(); err != nil {
-		return err
-	}
-	for _, t := range todo {
-		fmt.Fprint(c.App.ErrWriter, t.head)
-		res, err := t.play(c)
-		if err != nil {
-			return err
+	return results.RenderWorth(c.App.Writer, format, results.Played(w.Rows))
+}
+
+// worthBudgets reads the ladder's budgets: --budgets, or the experiment's
+// [match] budgets; none means one match a configuration, at the match
+// settings' limit.
+func worthBudgets(c *cli.Context, ms *experiments.MatchSection) ([]match.Budget, error) {
+	list, flag := c.String("budgets"), "--budgets"
+	if !c.IsSet("budgets") {
+		if ms == nil || ms.Budgets == "" {
+			return nil, nil
 		}
-		t.w.SetResult(res)
-		rows[t.at] = t.w
-		// worth.csv after every cell: an interrupted ladder's finished
-		// cells are there to read and draw.
-		if err := writeWorth(); err != nil {
-			return err
-		}
+		list, flag = ms.Budgets, "[match] budgets"
 	}
-	if info != nil && !c.Bool("no-play") {
-		if _, err := results.FinishWorth(out, info); err != nil {
-			return cli.Exit(err.Error(), exitFailed)
+	for _, f := range []string{"nodes", "depth", "tc", "movetime"} {
+		if c.IsSet(f) && c.IsSet("budgets") {
+			return nil, fmt.Errorf("--budgets with --%s: the budgets are the limits; give one", f)
 		}
 	}
-	return results.RenderWorth(c.App.Writer, format, results.Played(rows))
+	b, err := match.ParseBudgets(list)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", flag, err)
+	}
+	return b, nil
 }

@@ -1,0 +1,269 @@
+// Package worth measures what each technique is worth: for every
+// configuration of a plan, its tree size against its group's reference
+// beside its Elo from a match against that reference, at one budget or at
+// a ladder of budgets. One type, Worth, owns a worth's request, its
+// directory and its life, so that a command is flags, a request, a few
+// calls and a table.
+//
+//	worth.go  Worth: Open (the directory claimed), TreeSizes, Cells (each
+//	          cell's match built, its directory read), SoFar, Play
+package worth
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/ablate-chess/ablate/experiments"
+	"github.com/ablate-chess/ablate/experiments/match"
+	"github.com/ablate-chess/ablate/results"
+)
+
+// Request is what a worth is asked to do.
+type Request struct {
+	Plan    *experiments.Plan
+	Groups  []string       // the groups whose matches are played
+	Budgets []match.Budget // a ladder; none: one match a configuration, at Settings' limit
+	// Settings are every cell's match settings but its players, budget
+	// and (unless PairsGiven) pairs.
+	Settings   match.Settings
+	PairsGiven bool
+	Out        string // the directory; "" keeps nothing
+	Replace    bool   // replace what Out holds, once every cell is played
+	TreeRun    string // the tree sizes from this run directory, not searched
+	Workers    int
+	TreeBudget experiments.Budget // each tree-size search's budget
+	Args       []string           // the command line, for worth.json and match.json
+}
+
+// Cell is one match of the worth: a configuration against its reference
+// at one budget.
+type Cell struct {
+	Head  string // what it plays: "match -lmr vs full (leave-one-out): 300 pairs, nodes=10000"
+	Match *match.Match
+
+	settings match.Settings
+	row      results.WorthRow
+	at       int                // its row in worth.csv
+	dir      string             // its directory, if the worth has one
+	prev     *results.MatchInfo // an interrupted match in dir, finished by Play
+}
+
+// Worth is a worth through its life.
+type Worth struct {
+	Request
+	// Dir is where it writes: Out, or beside Out (results.Staging) while
+	// it replaces what Out holds; "" for none.
+	Dir  string
+	Rows []results.WorthRow // worth.csv: the cells played, each in its row
+	Todo []*Cell            // the cells left to play, cheapest budget first
+
+	info *results.WorthInfo
+	sums []results.Summary
+}
+
+// Open checks the request and claims its directory, before any search or
+// game: every group's budgets and budget_pairs are read, and the
+// directory must hold nothing or a worth (which the same request goes on
+// with). Anything else there is refused (*results.OccupiedError) unless
+// Replace: the worth is then written beside it and takes its place once
+// every cell is played.
+func Open(r Request) (*Worth, error) {
+	if err := match.CheckBudgets(r.Plan, r.Groups, r.Budgets); err != nil {
+		return nil, err
+	}
+	if r.Settings.Shard.Count > 1 && r.Out == "" {
+		return nil, fmt.Errorf("a shard needs a directory: the shards' directories are what ablate merge joins")
+	}
+	w := &Worth{Request: r}
+	if r.Out == "" {
+		return w, nil
+	}
+	dir, replaces := r.Out, ""
+	h, err := results.Inspect(dir)
+	if err == nil && r.Replace && !h.Empty() {
+		dir, replaces = results.Staging(r.Out), r.Out
+		h, err = results.Inspect(dir)
+	}
+	if err != nil {
+		return nil, err
+	}
+	if !h.Empty() && h.What != "worth" {
+		return nil, &results.OccupiedError{Setting: "out", Holding: h}
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, err
+	}
+	if w.info, err = results.ReadWorthInfo(dir); err != nil { // a new worth, or one made before worth.json
+		w.info = &results.WorthInfo{Args: r.Args, Started: time.Now().UTC(), Replaces: replaces}
+	}
+	if err := results.WriteWorthInfo(dir, w.info); err != nil {
+		return nil, err
+	}
+	w.Dir = dir
+	return w, nil
+}
+
+// Replaces is the directory this worth replaces once complete, if any.
+func (w *Worth) Replaces() string {
+	if w.info == nil {
+		return ""
+	}
+	return w.info.Replaces
+}
+
+// TreeSizes runs the plan's searches (or reads the run TreeRun names) and
+// writes them to the directory beside the matches, whole for ablate
+// report. ctx stops it: context.Canceled, and nothing of it kept.
+func (w *Worth) TreeSizes(ctx context.Context) error {
+	var recs []results.Record
+	var err error
+	if w.TreeRun != "" {
+		if recs, err = results.ReadRun(w.TreeRun); err != nil {
+			return err
+		}
+	} else {
+		runner := &experiments.Runner{Plan: w.Plan, Workers: max(1, w.Workers), Budget: w.TreeBudget, Schedule: true,
+			Shard: experiments.Whole}
+		if recs, err = runner.Run(ctx); err != nil {
+			return err
+		}
+	}
+	if w.sums, err = results.Summarize(recs, w.Plan.Reference); err != nil {
+		return err
+	}
+	if w.Dir != "" {
+		return results.WriteRunFiles(w.Dir, recs, w.sums)
+	}
+	return nil
+}
+
+// Cells builds every cell's match and reads its directory, before any
+// game: the cells finished already (by an earlier run, in whatever order)
+// go in Rows, and log says so; a directory that holds another match, or
+// the same one begun by other builds, is an error. The rest are Todo.
+func (w *Worth) Cells(log io.Writer) error {
+	cells, err := match.Cells(w.Plan, w.Groups, w.Budgets, w.sums)
+	if err != nil {
+		return err
+	}
+	w.Rows = make([]results.WorthRow, len(cells))
+	for _, x := range match.PlayOrder(cells) {
+		t := &Cell{at: x.At, settings: x.Settings(w.Settings, w.PairsGiven)}
+		if t.Match, err = t.settings.Build(x.Players(w.Plan)); err != nil {
+			return err
+		}
+		t.row = x.WorthRow(t.Match.Limits.String())
+		t.Head = fmt.Sprintf("match %s vs %s (%s): %d pairs, %s", x.Row.Name, x.Ref.Name, x.Row.Group, t.Match.Pairs,
+			t.Match.Limits.String())
+		if w.Dir != "" {
+			t.dir = filepath.Join(w.Dir, t.row.MatchDir())
+		}
+		res, err := t.resume()
+		if err != nil {
+			return err
+		}
+		if res != nil {
+			fmt.Fprintf(log, "%s\n  done already: %s\n", t.Head, res.Line())
+			t.row.SetResult(res)
+			w.Rows[t.at] = t.row
+			continue
+		}
+		w.Todo = append(w.Todo, t)
+	}
+	return nil
+}
+
+// resume reads what the cell's directory holds: nothing, a finished match
+// (its result), or an interrupted one, whose pairs are then the match's
+// first and whose players must be the match's.
+func (t *Cell) resume() (*results.MatchResult, error) {
+	if t.dir == "" {
+		return nil, nil
+	}
+	prev, done, err := match.Resume(t.dir, t.settings)
+	switch {
+	case err != nil || prev == nil:
+		return nil, err
+	case prev.Complete && prev.Result != nil:
+		return prev.Result, nil
+	}
+	if err := match.SamePlayers(prev, t.Match); err != nil {
+		return nil, fmt.Errorf("%s: %v", t.dir, err)
+	}
+	t.Match.Done, t.prev = done, prev
+	return nil, nil
+}
+
+// SoFar plays nothing: the cells begun and not finished go in Rows too, as
+// far as they got, marked partial, and worth.csv is written.
+func (w *Worth) SoFar() error {
+	for _, t := range w.Todo {
+		if so := t.Match.SoFar(); len(so.Pairs) > 0 {
+			t.row.SetResult(so.Result(t.Match))
+			t.row.Partial = true
+			w.Rows[t.at] = t.row
+		}
+	}
+	w.Todo = nil
+	return w.writeRows()
+}
+
+// Play plays the cells left in order, each in its directory (an
+// interrupted one finished); start, if set, is called as each begins (a
+// live line) and returns what ends it. worth.csv is written before the
+// first and after every cell, so an interrupted ladder's finished cells
+// are there to read and draw. When every cell is played the worth is
+// complete, and takes the place of what it replaces. An interruption is
+// a *match.Interrupted.
+func (w *Worth) Play(ctx context.Context, start func(*Cell) (stop func())) error {
+	if err := w.writeRows(); err != nil {
+		return err
+	}
+	for len(w.Todo) > 0 {
+		t := w.Todo[0]
+		info := t.prev
+		if info == nil {
+			req, _ := json.Marshal(t.settings)
+			info = &results.MatchInfo{Args: w.Args, Request: req, Started: time.Now().UTC()}
+		}
+		t.Match.Describe(info, t.settings)
+		stop := func() {}
+		if start != nil {
+			stop = start(t)
+		}
+		out, err := t.Match.PlayIn(ctx, t.dir, info)
+		stop()
+		if err != nil {
+			return err
+		}
+		t.row.SetResult(out.Result(t.Match))
+		w.Rows[t.at] = t.row
+		w.Todo = w.Todo[1:]
+		if err := w.writeRows(); err != nil {
+			return err
+		}
+	}
+	if w.info == nil {
+		return nil
+	}
+	done, err := results.FinishWorth(w.Dir, w.info)
+	w.Dir = done
+	return err
+}
+
+func (w *Worth) writeRows() error {
+	if w.Dir == "" {
+		return nil
+	}
+	return results.WriteWorthFile(filepath.Join(w.Dir, "worth.csv"), w.Rows)
+}
+
+// Interrupted reports whether err is an interruption (Ctrl-C), of the
+// tree sizes or of a match.
+func Interrupted(err error) bool { return errors.Is(err, context.Canceled) }

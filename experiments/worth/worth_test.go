@@ -1,0 +1,109 @@
+package worth
+
+import (
+	"context"
+	"errors"
+	"io"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/ablate-chess/ablate/experiments"
+	"github.com/ablate-chess/ablate/experiments/match"
+	"github.com/ablate-chess/ablate/results"
+)
+
+func request(t *testing.T, out string) Request {
+	t.Helper()
+	plan, err := experiments.Build(experiments.Request{LeaveOneOut: []string{"lmp"}, DefaultDepth: 3,
+		Options: experiments.Options{Positions: "six"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	groups, err := plan.MatchGroups(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := match.Settings{Openings: "bench", Order: "sequential", Pairs: 2, Nodes: 300, Resign: match.DefaultResign,
+		Draw: match.DefaultDraw, MaxMoves: 40, Workers: 1, HashMB: 1, Event: "test", Shard: experiments.Whole}
+	return Request{Plan: plan, Groups: groups, Settings: s, Out: out, Workers: 1, Args: []string{"ablate", "worth"}}
+}
+
+// TestWorthLife: a worth plays its cells in its directory; the same
+// request again plays nothing; a directory that holds a run is refused,
+// and replaced only with Replace, once every cell is played.
+func TestWorthLife(t *testing.T) {
+	ctx := context.Background()
+	dir := filepath.Join(t.TempDir(), "w")
+	play := func(r Request) *Worth {
+		t.Helper()
+		w, err := Open(r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := w.TreeSizes(ctx); err != nil {
+			t.Fatal(err)
+		}
+		if err := w.Cells(io.Discard); err != nil {
+			t.Fatal(err)
+		}
+		if err := w.Play(ctx, nil); err != nil {
+			t.Fatal(err)
+		}
+		return w
+	}
+	w := play(request(t, dir))
+	if len(w.Rows) != 1 || w.Rows[0].Games != 4 || w.Rows[0].Config != "-lmp" {
+		t.Fatalf("rows: %+v", w.Rows)
+	}
+	again, err := Open(request(t, dir))
+	if err != nil {
+		t.Fatal(err)
+	}
+	again.TreeSizes(ctx)
+	if err := again.Cells(io.Discard); err != nil || len(again.Todo) != 0 || again.Rows[0].Games != 4 {
+		t.Errorf("the same request again: %v, %d to play, %+v", err, len(again.Todo), again.Rows)
+	}
+
+	run := filepath.Join(t.TempDir(), "run")
+	d, _ := results.OpenDir(run, &results.RunInfo{}, false)
+	d.Finish(true, func(string) error { return nil })
+	var occupied *results.OccupiedError
+	if _, err := Open(request(t, run)); !errors.As(err, &occupied) || occupied.Holding.What != "run" {
+		t.Errorf("a run's directory: %v", err)
+	}
+	r := request(t, run)
+	r.Replace = true
+	w = play(r)
+	if w.Dir != run {
+		t.Errorf("the replacement is at %s", w.Dir)
+	}
+	if h, _ := results.Inspect(run); h.What != "worth" {
+		t.Errorf("%s holds %s after the replacement", run, h)
+	}
+	if _, err := os.Stat(results.Staging(run)); !os.IsNotExist(err) {
+		t.Errorf("staging left: %v", err)
+	}
+	info, err := results.ReadWorthInfo(run)
+	if err != nil || !info.Complete || info.Replaces != "" {
+		t.Errorf("worth.json: %+v, %v", info, err)
+	}
+}
+
+// TestWorthChecksBudgetPairsFirst: a budget_pairs of no budget is an
+// error from Open, before any directory is made.
+func TestWorthChecksBudgetPairsFirst(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "w")
+	r := request(t, dir)
+	r.Plan.BudgetPairs = map[string]map[string]int{r.Groups[0]: {"nodes=999": 3}}
+	var err error
+	if r.Budgets, err = match.ParseBudgets("nodes=300,600"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Open(r); err == nil {
+		t.Error("no error")
+	}
+	if _, err := os.Stat(dir); !os.IsNotExist(err) {
+		t.Errorf("the directory was made: %v", err)
+	}
+}
