@@ -101,8 +101,11 @@ func matchAction(c *cli.Context) error {
 	var configs subject.Subject // the configurations' engine: ablate's, or built variants
 	if s.Source != nil {
 		var err error
-		if configs, err = buildVariants(subjectSpec{Source: s.Source, Cache: s.BuildCache}, nil, s.HashMB, time.Hour, c.App.ErrWriter); err != nil {
-			return badInput(err)
+		ctx, cancel := interruptible()
+		configs, err = experiments.BuildVariants(ctx, subjectSpec{Source: s.Source, Cache: s.BuildCache}, nil, s.HashMB, time.Hour, c.App.ErrWriter)
+		cancel()
+		if err != nil {
+			return badInput(buildError(err))
 		}
 	}
 	if err := checkHash(s.HashMB, 2*max(1, s.Workers)); err != nil {

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"strings"
-	"time"
 
 	"github.com/ablate-chess/ablate/experiments/source"
 
@@ -31,14 +30,7 @@ func subjectFlags() []cli.Flag {
 }
 
 // subjectSpec is what makes a subject, as stored in run.json.
-type subjectSpec struct {
-	Engine  string         `json:"engine,omitempty"`
-	Dir     string         `json:"engine_dir,omitempty"`
-	Options []string       `json:"engine_options,omitempty"`
-	Profile string         `json:"profile,omitempty"`
-	Source  *source.Source `json:"source,omitempty"` // variants built from source
-	Cache   string         `json:"build_cache,omitempty"`
-}
+type subjectSpec = experiments.SubjectSpec
 
 func readSubjectSpec(c *cli.Context) (subjectSpec, error) {
 	name, command := match.ParseEngine(c.String("engine"))
@@ -65,108 +57,25 @@ func readSubjectSpec(c *cli.Context) (subjectSpec, error) {
 	return spec, nil
 }
 
-// makeSubject makes the subject: ablate's engine with hashMB tables, or the
-// external engine, started once to check its options and profile (from
-// --profile, else the experiment file's [profile]). A search with no other
-// bound on its time gets the budget's time and a minute more before the
-// engine is taken to have hung. What the engine is set to goes to errw.
+// makeSubject makes the subject (experiments.MakeSubject), Ctrl-C
+// stopping a build: exit 130, and how to go on.
 func makeSubject(spec subjectSpec, hashMB int, b experiments.Budget, experiment string, errw io.Writer) (subject.Subject, error) {
-	var file *experiments.File
-	if experiment != "" {
-		f, err := experiments.LoadFile(experiment)
-		if err != nil {
-			return nil, err
-		}
-		file = f
-	}
-	if spec.Source == nil && spec.Engine == "" && file != nil && file.Source != nil {
-		spec.Source = file.Source
-	}
-	if spec.Engine == "" && spec.Source == nil {
-		if spec.Profile != "" || len(spec.Options) > 0 || spec.Dir != "" {
-			return nil, fmt.Errorf("--profile, --engine-option and --engine-dir need --engine or --engine-src")
-		}
-		return subject.Native{HashMB: hashMB}, nil
-	}
-	var profile *subject.Profile
-	switch {
-	case spec.Profile != "":
-		p, err := subject.LoadProfile(spec.Profile)
-		if err != nil {
-			return nil, err
-		}
-		profile = p
-	case file != nil:
-		profile = file.Profile
-	}
-	limit := time.Hour
-	if b.Time > 0 {
-		limit = b.Time + time.Minute
-	}
-	if spec.Source != nil {
-		return buildVariants(spec, profile, hashMB, limit, errw)
-	}
-	u, err := subject.OpenUCI(subject.UCI{Command: spec.Engine, Dir: spec.Dir, Options: spec.Options, HashMB: hashMB,
-		Profile: profile, SearchLimit: limit})
-	if err != nil {
-		return nil, err
-	}
-	prof := "no profile: its only configuration is default"
-	if profile != nil {
-		prof = "profile " + profile.Name + ": " + strings.Join(profile.TechniqueNames(), ", ")
-	}
-	fmt.Fprintf(errw, "engine: %s (%s), set to %s; %s\n", u.Name(), spec.Engine, strings.Join(u.Settings(), ", "), prof)
-	return u, nil
-}
-
-// buildVariants builds the source's variants (or takes them from the
-// cache) and makes them one subject, each variant a configuration.
-func buildVariants(spec subjectSpec, profile *subject.Profile, hashMB int, limit time.Duration, errw io.Writer) (subject.Subject, error) {
-	cache := source.Cache{Dir: spec.Cache}
-	if cache.Dir == "" {
-		var err error
-		if cache, err = source.DefaultCache(); err != nil {
-			return nil, err
-		}
-	}
 	ctx, cancel := interruptible()
 	defer cancel()
-	built, err := spec.Source.BuildAll(ctx, cache, errw)
+	sub, err := experiments.MakeSubject(ctx, spec, hashMB, b, experiment, errw)
+	return sub, buildError(err)
+}
+
+// buildError is a build's error, an interruption being exit 130.
+func buildError(err error) error {
 	if errors.Is(err, context.Canceled) {
-		return nil, cli.Exit("interrupted during the build; nothing half built is kept, and what was built "+
+		return cli.Exit("interrupted during the build; nothing half built is kept, and what was built "+
 			"is reused: run the same command again to go on", exitInterrupted)
 	}
-	if err != nil {
-		return nil, err
+	if errors.Is(err, experiments.ErrNoEngine) {
+		return fmt.Errorf("--profile, --engine-option and --engine-dir need --engine or --engine-src")
 	}
-	var names, about []string
-	var subs []*subject.UCI
-	for _, b := range built {
-		u, err := subject.OpenUCI(subject.UCI{Command: b.Binary, Dir: spec.Dir, Options: spec.Options, HashMB: hashMB,
-			Profile: profile, SearchLimit: limit})
-		if err != nil {
-			return nil, fmt.Errorf("variant %q: %v", b.Name, err)
-		}
-		names, subs = append(names, b.Name), append(subs, u)
-		a := "commit=" + b.Commit
-		if b.Patch != "" {
-			a += ";patch=" + b.Patch + ";patch_sha256=" + b.PatchHash
-		}
-		if b.Bench != 0 {
-			a += fmt.Sprintf(";bench=%d", b.Bench)
-		}
-		about = append(about, a)
-		what := b.Commit[:12]
-		if b.Patch != "" {
-			what += " + " + b.Patch
-		}
-		bench := "no bench"
-		if b.Bench != 0 {
-			bench = fmt.Sprintf("bench %d", b.Bench)
-		}
-		fmt.Fprintf(errw, "variant %s: %s (%s), %s\n", b.Name, what, u.Name(), bench)
-	}
-	return subject.NewVariants(subs[0].Name()+" (source)", names, subs, about)
+	return err
 }
 
 // readSource reads --engine-src and its variants: nil without it.

@@ -304,3 +304,17 @@ func (t *tail) String() string {
 	lines := strings.Split(strings.TrimRight(string(t.buf), "\n"), "\n")
 	return strings.Join(lines[max(0, len(lines)-20):], "\n")
 }
+
+// Provenance is what a built variant was made from, as its
+// configuration's parameters carry it: commit=SHA[;patch=FILE;
+// patch_sha256=HASH][;bench=N].
+func (b *Built) Provenance() string {
+	a := "commit=" + b.Commit
+	if b.Patch != "" {
+		a += ";patch=" + b.Patch + ";patch_sha256=" + b.PatchHash
+	}
+	if b.Bench != 0 {
+		a += fmt.Sprintf(";bench=%d", b.Bench)
+	}
+	return a
+}

@@ -1,0 +1,124 @@
+package experiments
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"github.com/ablate-chess/ablate/engine/subject"
+	"github.com/ablate-chess/ablate/experiments/source"
+)
+
+// ErrNoEngine is a profile, engine options or an engine directory given
+// for ablate's own engine: they need an external engine or a source.
+var ErrNoEngine = errors.New("a profile, engine options and an engine directory need an external engine or an engine source")
+
+// SubjectSpec is what makes a subject, the engine a plan searches: ablate's
+// own (nothing set), an external UCI engine (Engine) named by a profile,
+// or variants built from an engine's source (Source). It is stored in
+// run.json, so that a resume makes the same subject.
+type SubjectSpec struct {
+	Engine  string         `json:"engine,omitempty"`
+	Dir     string         `json:"engine_dir,omitempty"`
+	Options []string       `json:"engine_options,omitempty"`
+	Profile string         `json:"profile,omitempty"`
+	Source  *source.Source `json:"source,omitempty"` // variants built from source
+	Cache   string         `json:"build_cache,omitempty"`
+}
+
+// MakeSubject makes the subject: ablate's engine with hashMB tables, or
+// the external engine, started once to check its options and profile
+// (from Profile, else the experiment file's [profile]), or the variants
+// built. A search with no other bound on its time gets the budget's time
+// and a minute more before the engine is taken to have hung. What the
+// engine is set to goes to log. ctx stops a build (context.Canceled).
+func MakeSubject(ctx context.Context, spec SubjectSpec, hashMB int, b Budget, experiment string, log io.Writer) (subject.Subject, error) {
+	var file *File
+	if experiment != "" {
+		f, err := LoadFile(experiment)
+		if err != nil {
+			return nil, err
+		}
+		file = f
+	}
+	if spec.Source == nil && spec.Engine == "" && file != nil && file.Source != nil {
+		spec.Source = file.Source
+	}
+	if spec.Engine == "" && spec.Source == nil {
+		if spec.Profile != "" || len(spec.Options) > 0 || spec.Dir != "" {
+			return nil, ErrNoEngine
+		}
+		return subject.Native{HashMB: hashMB}, nil
+	}
+	var profile *subject.Profile
+	switch {
+	case spec.Profile != "":
+		p, err := subject.LoadProfile(spec.Profile)
+		if err != nil {
+			return nil, err
+		}
+		profile = p
+	case file != nil:
+		profile = file.Profile
+	}
+	limit := time.Hour
+	if b.Time > 0 {
+		limit = b.Time + time.Minute
+	}
+	if spec.Source != nil {
+		return BuildVariants(ctx, spec, profile, hashMB, limit, log)
+	}
+	u, err := subject.OpenUCI(subject.UCI{Command: spec.Engine, Dir: spec.Dir, Options: spec.Options, HashMB: hashMB,
+		Profile: profile, SearchLimit: limit})
+	if err != nil {
+		return nil, err
+	}
+	prof := "no profile: its only configuration is default"
+	if profile != nil {
+		prof = "profile " + profile.Name + ": " + strings.Join(profile.TechniqueNames(), ", ")
+	}
+	fmt.Fprintf(log, "engine: %s (%s), set to %s; %s\n", u.Name(), spec.Engine, strings.Join(u.Settings(), ", "), prof)
+	return u, nil
+}
+
+// BuildVariants builds the source's variants (or takes them from the
+// cache) and makes them one subject, each variant a configuration whose
+// parameters name what it was built from. ctx stops a build: nothing half
+// built is kept, and the error is context.Canceled.
+func BuildVariants(ctx context.Context, spec SubjectSpec, profile *subject.Profile, hashMB int, limit time.Duration, log io.Writer) (subject.Subject, error) {
+	cache := source.Cache{Dir: spec.Cache}
+	if cache.Dir == "" {
+		var err error
+		if cache, err = source.DefaultCache(); err != nil {
+			return nil, err
+		}
+	}
+	built, err := spec.Source.BuildAll(ctx, cache, log)
+	if err != nil {
+		return nil, err
+	}
+	var names, about []string
+	var subs []*subject.UCI
+	for _, b := range built {
+		u, err := subject.OpenUCI(subject.UCI{Command: b.Binary, Dir: spec.Dir, Options: spec.Options, HashMB: hashMB,
+			Profile: profile, SearchLimit: limit})
+		if err != nil {
+			return nil, fmt.Errorf("variant %q: %v", b.Name, err)
+		}
+		names, subs = append(names, b.Name), append(subs, u)
+		about = append(about, b.Provenance())
+		what := b.Commit[:12]
+		if b.Patch != "" {
+			what += " + " + b.Patch
+		}
+		bench := "no bench"
+		if b.Bench != 0 {
+			bench = fmt.Sprintf("bench %d", b.Bench)
+		}
+		fmt.Fprintf(log, "variant %s: %s (%s), %s\n", b.Name, what, u.Name(), bench)
+	}
+	return subject.NewVariants(subs[0].Name()+" (source)", names, subs, about)
+}
