@@ -15,10 +15,14 @@
 //	trace.go     traced searches: filters, writers, two trees in step
 //	nullcheck.go null-move cutoffs searched again the ordinary way
 //	alternate.go two builds' runs, alternated (compare)
+//	subjects.go  SubjectSpec, MakeSubject: the engine searched (ours, UCI, built)
+//	setting.go   SettingError: a library names the setting, a command its flag
 //
 // match/ plays games between two engines (ablate match, worth: settings,
 // budgets, cells, merges; PlayIn, a match's life in its directory).
-// worth/ is a worth through its life: its directory claimed, its tree
+// runs/ is a run through its life: its directory claimed, resumed or
+// continued, its jobs run and journaled, finished. worth/ is a worth
+// through its life: its directory claimed, its tree
 // sizes, its cells built, resumed and played. source/ builds an engine from its source in
 // variants (git worktrees, a build cache, bench signatures).
 //

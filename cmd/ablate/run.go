@@ -1,16 +1,14 @@
 package main
 
 import (
-	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
-	"time"
 
 	"github.com/urfave/cli/v2"
 
 	"github.com/ablate-chess/ablate/experiments"
+	"github.com/ablate-chess/ablate/experiments/runs"
 	"github.com/ablate-chess/ablate/results"
 )
 
@@ -67,169 +65,71 @@ func runAction(c *cli.Context) error {
 	if err := results.CheckFormat(format); err != nil {
 		return badInput(err)
 	}
-	dir := c.String("out")
-	var settings runSettings
-	var prior []results.Record
-	var info *results.RunInfo
-
-	resume := c.String("resume")
-	if c.Bool("continue") && dir != "" && resume == "" {
-		h, err := results.Inspect(dir)
-		if err != nil {
-			return cli.Exit(err.Error(), exitFailed)
-		}
-		if h.What == "run" {
-			ri, err := results.ReadRunInfo(dir)
-			if err != nil {
-				return badInput(fmt.Errorf("--continue %s: %v", dir, err))
-			}
-			if err := resumeChanges(c, ri.Args, runResumeSame...); err != nil {
-				return badInput(fmt.Errorf("--continue %s: %v", dir, err))
-			}
-			if ri.Complete {
-				fmt.Fprintf(c.App.ErrWriter, "%s holds this run, complete: nothing to do\n", dir)
-				return nil
-			}
-			resume = dir
-		}
-	}
-	replaces := ""
-	if resume == "" && dir != "" {
+	req := runs.Request{Out: c.String("out"), Replace: c.Bool("force"), Resume: c.String("resume"),
+		Continue: c.Bool("continue"), WorkersGiven: c.IsSet("jobs"), Args: commandLine(c), Format: format}
+	req.Settings.Workers = c.Int("jobs")
+	if req.Resume == "" {
 		var err error
-		if dir, replaces, err = claimOut(c, dir, "ablate run --resume"); err != nil {
-			return err
-		}
-	}
-	if resume != "" {
-		ri, recs, err := results.ResumeRun(resume)
-		if err != nil {
-			return badInput(fmt.Errorf("--resume %s: %v", resume, err))
-		}
-		if err := resumeChanges(c, ri.Args, runResumeSame...); err != nil {
-			return badInput(fmt.Errorf("--resume %s: %v", resume, err))
-		}
-		if err := json.Unmarshal(ri.Request, &settings); err != nil {
-			return badInput(fmt.Errorf("--resume %s: run.json has no usable request: %v", resume, err))
-		}
-		prior = recs
-		if c.IsSet("jobs") {
-			settings.Workers = c.Int("jobs")
-		}
-		dir, info = resume, ri
-	} else {
-		var err error
-		if settings, err = readRunSettings(c); err != nil {
+		if req.Settings, err = readRunSettings(c); err != nil {
 			return badInput(err)
 		}
 	}
-	if settings.Repeat < 1 || settings.Workers < 1 {
-		return badInput(fmt.Errorf("--repeat and --jobs must be at least 1"))
-	}
-	if err := checkHash(settings.HashMB, settings.Workers); err != nil {
-		return badInput(err)
-	}
-	b := experiments.Budget{Nodes: settings.MaxNodes, Time: settings.MaxTime}
-	sub, err := makeSubject(settings.Subject, settings.HashMB, b, settings.Request.Experiment, c.App.ErrWriter)
+	r, err := runs.Open(req)
 	if err != nil {
-		return badInput(err)
+		if req.Resume != "" {
+			return badInput(fmt.Errorf("--resume %s: %v", req.Resume, err))
+		}
+		return outError(err, "ablate run --resume")
 	}
-	settings.Request.Subject = sub
-
-	plan, err := experiments.Build(settings.Request)
-	if err != nil {
-		return badInput(err)
+	// Checked before any work: a resumed run is the run it began as.
+	if r.Began != nil {
+		if err := resumeChanges(c, r.Began, runResumeSame...); err != nil {
+			return badInput(fmt.Errorf("%s: %v", r.Dir, err))
+		}
 	}
-	skip := map[string]bool{}
-	for _, r := range prior {
-		skip[experiments.JobKey(r.Group, r.Config, r.Position)] = true
+	if r.Complete {
+		fmt.Fprintf(c.App.ErrWriter, "%s holds this run, complete: nothing to do\n", r.Dir)
+		return nil
+	}
+	if r.Dir != req.Out && req.Out != "" && req.Resume == "" {
+		fmt.Fprintf(c.App.ErrWriter, "--force: writing in %s; it replaces %s once complete\n", r.Dir, req.Out)
+	}
+	if err := checkHash(r.Settings.HashMB, r.Settings.Workers); err != nil {
+		return badInput(err)
 	}
 	ctx, cancel := interruptible()
 	defer cancel()
-	runner := &experiments.Runner{Plan: plan, Workers: settings.Workers, Repeat: settings.Repeat,
-		Budget: b, Schedule: true, Skip: skip, Shard: settings.Shard}
-	if settings.Estimates != "" {
-		prev, err := results.ReadRun(settings.Estimates)
-		if err != nil {
-			return badInput(fmt.Errorf("--estimates: %v", err))
-		}
-		runner.Costs = results.JobCosts(prev)
+	if err := r.Prepare(ctx, c.App.ErrWriter); err != nil {
+		return badInput(flagError(buildError(err)))
 	}
-	jobs, _, err := runner.Jobs(ctx)
-	if err != nil {
-		return cli.Exit(err.Error(), exitFailed)
-	}
-	shardJobs := len(jobs) + len(skip)
-	if settings.Shard.Count > 1 {
-		fmt.Fprintf(c.App.ErrWriter, "shard %s: %d of the plan's %d jobs\n", settings.Shard, shardJobs, plan.Jobs())
-	}
-
-	// run.json first, so that an interrupted run can be resumed.
-	var d *results.Dir
-	if dir != "" {
-		resuming := info != nil
-		if !resuming {
-			req, _ := json.Marshal(settings)
-			info = &results.RunInfo{Args: commandLine(c), Request: req, Format: format, Experiment: plan.Name,
-				Description: plan.Description, Started: time.Now().UTC(), Replaces: replaces}
-		}
-		plan.Describe(info, experiments.RunShape{Jobs: shardJobs, Workers: settings.Workers, Repeat: settings.Repeat,
-			HashMB: settings.HashMB, Shard: settings.Shard,
-			Key: fmt.Sprintf("repeat=%d max-nodes=%d max-time=%v", settings.Repeat, settings.MaxNodes, settings.MaxTime)})
-		if d, err = results.OpenDir(dir, info, resuming); err != nil {
-			return err
-		}
-		defer d.Close()
-	}
-
-	total := shardJobs
-	bar := startProgress(c.App.ErrWriter, c.Bool("quiet"), total, len(skip))
-	runner.OnProgress = bar.update
-	runner.OnJob = func(recs []results.Record) error { return d.AppendJSON(recs) }
-	recs, runErr := runner.Run(ctx)
+	total, done := r.Jobs()
+	bar := startProgress(c.App.ErrWriter, c.Bool("quiet"), total, done)
+	r.OnProgress = bar.update
+	runErr := r.Execute(ctx)
 	bar.stop()
-	interrupted := errors.Is(runErr, context.Canceled)
-	var failed experiments.JobErrors
-	if runErr != nil && !interrupted && !errors.As(runErr, &failed) {
-		return cli.Exit(runErr.Error(), exitFailed)
+	var interrupted *runs.Interrupted
+	if runErr != nil && r.Failed == nil && !errors.As(runErr, &interrupted) {
+		return cli.Exit(runErr.Error(), exitFor(runErr, exitFailed))
 	}
-
-	all := append(prior, recs...)
-	plan.Order(all)
-	sums, err := results.Summarize(all, plan.Reference)
-	if err != nil {
+	if err := results.RenderRun(c.App.Writer, format, r.Summaries, r.Records, c.Bool("records")); err != nil {
 		return err
 	}
-	if info != nil {
-		info.Failed = nil
-		for _, f := range failed {
-			info.Failed = append(info.Failed, f.Error())
-		}
-	}
-	// A complete run's records are all in records.csv; the journal was
-	// only there to resume it.
-	if err := d.Finish(!interrupted && failed == nil, func(dir string) error { return results.WriteRunFiles(dir, all, sums) }); err != nil {
-		return err
-	}
-	if err := results.RenderRun(c.App.Writer, format, sums, all, c.Bool("records")); err != nil {
-		return err
-	}
-	warnCutShort(c.App.ErrWriter, sums)
-	if bad := results.Unrepeatable(all); len(bad) > 0 {
+	warnCutShort(c.App.ErrWriter, r.Summaries)
+	if bad := results.Unrepeatable(r.Records); len(bad) > 0 {
 		fmt.Fprintf(c.App.ErrWriter, "warning: %s is not deterministic: repeats of %d searches counted different nodes "+
-			"(nodes_spread in the records):\n  %s\n", plan.Subject.Name(), len(bad), strings.Join(bad, "\n  "))
+			"(nodes_spread in the records):\n  %s\n", r.Plan.Subject.Name(), len(bad), strings.Join(bad, "\n  "))
 	}
-	if failed != nil {
-		msg := failed.Error()
-		if dir != "" {
-			msg += fmt.Sprintf("\nthe other jobs' records are in %s; retry the failed ones with: ablate run --resume %s", dir, dir)
+	if r.Failed != nil {
+		msg := r.Failed.Error()
+		if r.Dir != "" {
+			msg += fmt.Sprintf("\nthe other jobs' records are in %s; retry the failed ones with: ablate run --resume %s", r.Dir, r.Dir)
 		}
 		return cli.Exit(msg, exitFailed)
 	}
-	if interrupted {
-		doneJobs := len(skip) + results.CountJobs(recs)
-		msg := fmt.Sprintf("interrupted: %d of %d jobs done", doneJobs, total)
-		if dir != "" {
-			msg += fmt.Sprintf("; their records are in %s; finish with: ablate run --resume %s", dir, dir)
+	if interrupted != nil {
+		msg := interrupted.Error()
+		if r.Dir != "" {
+			msg += fmt.Sprintf("; their records are in %s; finish with: ablate run --resume %s", r.Dir, r.Dir)
 		}
 		return cli.Exit(msg, exitInterrupted)
 	}

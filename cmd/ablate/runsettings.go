@@ -2,25 +2,15 @@ package main
 
 import (
 	"os"
-	"time"
 
 	"github.com/ablate-chess/ablate/experiments"
+	"github.com/ablate-chess/ablate/experiments/runs"
 	"github.com/urfave/cli/v2"
 )
 
-// runSettings is everything a run needs besides the plan; it is stored in
-// run.json so that --resume can rebuild the same run.
-type runSettings struct {
-	Request   experiments.Request `json:"request"`
-	Repeat    int                 `json:"repeat"`
-	Workers   int                 `json:"workers"`
-	HashMB    int                 `json:"hash_mb"`
-	MaxNodes  uint64              `json:"max_nodes"`
-	MaxTime   time.Duration       `json:"max_time"`
-	Subject   subjectSpec         `json:"subject"`
-	Shard     experiments.Shard   `json:"shard"`
-	Estimates string              `json:"estimates,omitempty"`
-}
+// runSettings is everything a run needs besides the plan (run.json's
+// request).
+type runSettings = runs.Settings
 
 // readRunSettings reads a new run's settings from the flags: the plan
 // asked for (the stages experiment if none; every variant of an engine

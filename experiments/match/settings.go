@@ -67,19 +67,10 @@ const (
 	DefaultEvent    = "ablate match"
 )
 
-// SettingError is a bad setting: it names the setting as the command line
-// spells it (pairs, openings-order), so that the command line can name its
-// flag and an experiment file its key.
-type SettingError struct {
-	Setting string
-	Msg     string
-}
+// SettingError is a bad setting (experiments.SettingError).
+type SettingError = experiments.SettingError
 
-func (e *SettingError) Error() string { return e.Setting + " " + e.Msg }
-
-func bad(setting, format string, args ...any) error {
-	return &SettingError{setting, fmt.Sprintf(format, args...)}
-}
+func bad(setting, format string, args ...any) error { return experiments.BadSetting(setting, format, args...) }
 
 // ApplySection takes an experiment file's [match] values for every setting
 // that was not given (given says which were, by their command-line name).

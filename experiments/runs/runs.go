@@ -1,0 +1,253 @@
+// Package runs is ablate run as a library: one type, Run, owns a run's
+// request, its directory and its life (begun, refused, replaced, resumed,
+// continued, finished), so that the command is flags, a request, a few
+// calls and a table.
+//
+//	runs.go  Settings (run.json's request), Run: Open, Prepare, Execute
+package runs
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"time"
+
+	"github.com/ablate-chess/ablate/experiments"
+	"github.com/ablate-chess/ablate/results"
+)
+
+// Settings are everything a run needs besides its plan; they are stored in
+// run.json, so that a resume rebuilds the same run.
+type Settings struct {
+	Request   experiments.Request     `json:"request"`
+	Repeat    int                     `json:"repeat"`
+	Workers   int                     `json:"workers"`
+	HashMB    int                     `json:"hash_mb"`
+	MaxNodes  uint64                  `json:"max_nodes"`
+	MaxTime   time.Duration           `json:"max_time"`
+	Subject   experiments.SubjectSpec `json:"subject"`
+	Shard     experiments.Shard       `json:"shard"`
+	Estimates string                  `json:"estimates,omitempty"`
+}
+
+// Budget is each job's budget.
+func (s *Settings) Budget() experiments.Budget {
+	return experiments.Budget{Nodes: s.MaxNodes, Time: s.MaxTime}
+}
+
+// Request is what a run is asked to do.
+type Request struct {
+	Settings Settings // a new run's; a resumed run reads its own
+	Out      string   // its directory; "" keeps nothing
+	Replace  bool     // replace what Out holds, once the new run is complete
+	// Resume finishes the interrupted run in this directory, with the
+	// settings it began with (but Workers, if WorkersGiven).
+	Resume       string
+	WorkersGiven bool
+	// Continue, with Out, finishes the run in Out if there is one
+	// (complete: nothing to do), else begins it: a retried cluster job.
+	Continue bool
+	Args     []string // the command line, for run.json
+	Format   string
+}
+
+// Run is a run through its life.
+type Run struct {
+	Request
+	Dir string // where it writes: Out, the resumed directory, or Out's staging directory; "" for none
+	// Began is the command line that began a resumed run (nil for a new
+	// one): a caller checks its own flags against it before Prepare.
+	Began []string
+	// Complete is set by Open when Continue found the run complete: there
+	// is nothing to do.
+	Complete bool
+
+	Plan      *experiments.Plan
+	Records   []results.Record  // after Execute: every record, the resumed ones too, in plan order
+	Summaries []results.Summary // after Execute
+	Failed    experiments.JobErrors
+	// OnProgress, if set before Execute, is called as jobs start and end.
+	OnProgress func(experiments.Progress)
+
+	info   *results.RunInfo
+	prior  []results.Record
+	runner *experiments.Runner
+	total  int
+	d      *results.Dir
+}
+
+// Interrupted is a run stopped by its context: every finished job is kept
+// in its directory, and Resume finishes it.
+type Interrupted struct {
+	Done, Total int
+	Dir         string
+}
+
+func (e *Interrupted) Error() string {
+	return fmt.Sprintf("interrupted: %d of %d jobs done", e.Done, e.Total)
+}
+
+// Unwrap makes an interruption a context.Canceled.
+func (e *Interrupted) Unwrap() error { return context.Canceled }
+
+// Open reads what the request's directory holds and decides the run's
+// life, doing no search and no build: a new run in an empty directory (or
+// beside the one it replaces), the interrupted run it resumes (its
+// settings read back), or, with Continue, a complete run (Complete). A
+// directory that holds anything else is refused (*results.OccupiedError).
+func Open(r Request) (*Run, error) {
+	run := &Run{Request: r}
+	resume := r.Resume
+	if r.Continue && r.Out != "" && resume == "" {
+		h, err := results.Inspect(r.Out)
+		if err != nil {
+			return nil, err
+		}
+		if h.What == "run" {
+			ri, err := results.ReadRunInfo(r.Out)
+			if err != nil {
+				return nil, err
+			}
+			run.Began = ri.Args
+			if ri.Complete {
+				run.Complete, run.Dir = true, r.Out
+				return run, nil
+			}
+			resume = r.Out
+		}
+	}
+	if resume == "" {
+		if r.Out != "" {
+			dir, err := results.Claim("out", r.Out, r.Replace)
+			if err != nil {
+				return nil, err
+			}
+			run.Dir = dir
+		}
+		return run, nil
+	}
+	ri, recs, err := results.ResumeRun(resume)
+	if err != nil {
+		return nil, err
+	}
+	workers := run.Settings.Workers
+	run.Settings = Settings{}
+	if err := json.Unmarshal(ri.Request, &run.Settings); err != nil {
+		return nil, fmt.Errorf("run.json has no usable request: %v", err)
+	}
+	if r.WorkersGiven {
+		run.Settings.Workers = workers
+	}
+	run.Dir, run.info, run.prior, run.Began = resume, ri, recs, ri.Args
+	return run, nil
+}
+
+// Prepare makes the subject (what it is set to goes to log; ctx stops a
+// build), builds the plan and its jobs, and writes run.json, so that an
+// interrupted run can be resumed.
+func (r *Run) Prepare(ctx context.Context, log io.Writer) error {
+	s := &r.Settings
+	if s.Repeat < 1 {
+		return experiments.BadSetting("repeat", "%d: must be at least 1", s.Repeat)
+	}
+	if s.Workers < 1 {
+		return experiments.BadSetting("jobs", "%d: must be at least 1", s.Workers)
+	}
+	sub, err := experiments.MakeSubject(ctx, s.Subject, s.HashMB, s.Budget(), s.Request.Experiment, log)
+	if err != nil {
+		return err
+	}
+	s.Request.Subject = sub
+	if r.Plan, err = experiments.Build(s.Request); err != nil {
+		return err
+	}
+	skip := map[string]bool{}
+	for _, rec := range r.prior {
+		skip[experiments.JobKey(rec.Group, rec.Config, rec.Position)] = true
+	}
+	r.runner = &experiments.Runner{Plan: r.Plan, Workers: s.Workers, Repeat: s.Repeat,
+		Budget: s.Budget(), Schedule: true, Skip: skip, Shard: s.Shard}
+	if s.Estimates != "" {
+		prev, err := results.ReadRun(s.Estimates)
+		if err != nil {
+			return experiments.BadSetting("estimates", "%v", err)
+		}
+		r.runner.Costs = results.JobCosts(prev)
+	}
+	jobs, _, err := r.runner.Jobs(ctx)
+	if err != nil {
+		return err
+	}
+	r.total = len(jobs) + len(skip)
+	if s.Shard.Count > 1 {
+		fmt.Fprintf(log, "shard %s: %d of the plan's %d jobs\n", s.Shard, r.total, r.Plan.Jobs())
+	}
+	if r.Dir == "" {
+		return nil
+	}
+	resuming := r.info != nil
+	if !resuming {
+		req, _ := json.Marshal(s)
+		r.info = &results.RunInfo{Args: r.Args, Request: req, Format: r.Format, Experiment: r.Plan.Name,
+			Description: r.Plan.Description, Started: time.Now().UTC()}
+		if r.Dir != r.Out {
+			r.info.Replaces = r.Out
+		}
+	}
+	r.Plan.Describe(r.info, experiments.RunShape{Jobs: r.total, Workers: s.Workers, Repeat: s.Repeat,
+		HashMB: s.HashMB, Shard: s.Shard,
+		Key: fmt.Sprintf("repeat=%d max-nodes=%d max-time=%v", s.Repeat, s.MaxNodes, s.MaxTime)})
+	r.d, err = results.OpenDir(r.Dir, r.info, resuming)
+	return err
+}
+
+// Jobs is how many jobs the run has (its shard's), and how many of them a
+// resume found done.
+func (r *Run) Jobs() (total, done int) { return r.total, len(r.runner.Skip) }
+
+// Execute runs the jobs left, journaling each as it finishes, then writes
+// the result files and run.json: complete, or as far as it got. A run
+// some of whose jobs failed keeps the others (Failed, and an error); one
+// stopped by ctx is an *Interrupted. Records and Summaries hold what
+// there is either way.
+func (r *Run) Execute(ctx context.Context) error {
+	defer r.d.Close()
+	r.runner.OnProgress = r.OnProgress
+	r.runner.OnJob = func(recs []results.Record) error { return r.d.AppendJSON(recs) }
+	recs, runErr := r.runner.Run(ctx)
+	interrupted := errors.Is(runErr, context.Canceled)
+	if runErr != nil && !interrupted && !errors.As(runErr, &r.Failed) {
+		return runErr
+	}
+	r.Records = append(r.prior, recs...)
+	r.Plan.Order(r.Records)
+	var err error
+	if r.Summaries, err = results.Summarize(r.Records, r.Plan.Reference); err != nil {
+		return err
+	}
+	if r.info != nil {
+		r.info.Failed = nil
+		for _, f := range r.Failed {
+			r.info.Failed = append(r.info.Failed, f.Error())
+		}
+	}
+	// A complete run's records are all in records.csv; the journal was
+	// only there to resume it.
+	if err := r.d.Finish(!interrupted && r.Failed == nil, func(dir string) error {
+		return results.WriteRunFiles(dir, r.Records, r.Summaries)
+	}); err != nil {
+		return err
+	}
+	if r.d != nil {
+		r.Dir = r.d.Path // a replacement, complete, is at Out
+	}
+	switch {
+	case r.Failed != nil:
+		return r.Failed
+	case interrupted:
+		return &Interrupted{Done: len(r.runner.Skip) + results.CountJobs(recs), Total: r.total, Dir: r.Dir}
+	}
+	return nil
+}

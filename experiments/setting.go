@@ -1,0 +1,19 @@
+package experiments
+
+import "fmt"
+
+// SettingError is a bad setting: it names the setting as the command line
+// spells it (pairs, openings-order, repeat), so that the command line can
+// name its flag and an experiment file its key. Libraries name settings,
+// never flags.
+type SettingError struct {
+	Setting string
+	Msg     string
+}
+
+func (e *SettingError) Error() string { return e.Setting + " " + e.Msg }
+
+// BadSetting is a *SettingError.
+func BadSetting(setting, format string, args ...any) error {
+	return &SettingError{setting, fmt.Sprintf(format, args...)}
+}
