@@ -70,7 +70,9 @@ const (
 // SettingError is a bad setting (experiments.SettingError).
 type SettingError = experiments.SettingError
 
-func bad(setting, format string, args ...any) error { return experiments.BadSetting(setting, format, args...) }
+func bad(setting, format string, args ...any) error {
+	return experiments.BadSetting(setting, format, args...)
+}
 
 // ApplySection takes an experiment file's [match] values for every setting
 // that was not given (given says which were, by their command-line name).
