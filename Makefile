@@ -28,7 +28,7 @@ test:
 # The command-line reference, docs/cli.md and the man page docs/ablate.1,
 # from the app itself (make test checks that they are current).
 docs:
-	$(GO) run ./cmd/ablate docs docs
+	$(GO) run ./cmd/ablate docs --index results docs
 
 # Go benchmarks; compare two runs with benchstat.
 bench:

@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 
 	"github.com/urfave/cli/v2"
+
+	"github.com/ablate-chess/ablate/results"
 )
 
 // docsCommand writes the command-line reference from the app itself:
@@ -20,8 +22,20 @@ func docsCommand() *cli.Command {
 		Hidden:    true,
 		Flags: []cli.Flag{
 			&cli.BoolFlag{Name: "check", Usage: "exit 1 if DIR's files are not what the app would write"},
+			&cli.StringFlag{Name: "index", Usage: "also write `ROOT`/INDEX.md, every result stored under ROOT"},
 		},
 		Action: func(c *cli.Context) error {
+			if root := c.String("index"); root != "" {
+				stored, err := results.IndexDir(root)
+				if err != nil {
+					return err
+				}
+				var b bytes.Buffer
+				results.WriteIndex(&b, root, stored)
+				if err := os.WriteFile(filepath.Join(root, "INDEX.md"), b.Bytes(), 0o644); err != nil {
+					return err
+				}
+			}
 			if c.NArg() != 1 {
 				return badInput(fmt.Errorf("docs wants one directory"))
 			}
