@@ -5,25 +5,32 @@ BIN     ?= bin/ablate
 EXE     ?= $(BIN)
 FUZZTIME ?= 10s
 
-.PHONY: docs build test bench fuzz perft-deep clean slurm-test parallel-test browser-test plots
+.PHONY: docs build test test-long bench fuzz perft-deep clean slurm-test parallel-test browser-test plots
 
 build:
 	$(GO) build -buildvcs=true -o $(EXE) ./cmd/ablate
 
-# The whole check CI runs: formatting, tidy modules, vet, unit tests (also
-# without the search's statistics, and the Kubernetes manifests' module),
-# and the bench node counts against results/bench.csv (ablate check).
+# The check every change passes (under 3 minutes here): formatting, tidy
+# modules, vet, the short tests (also without the search's statistics,
+# and the Kubernetes manifests' module), the reference docs, and the bench
+# node counts against results/bench.csv (ablate check).
 test:
 	@unformatted=$$(gofmt -l .); \
 	if [ -n "$$unformatted" ]; then echo "gofmt would change:"; echo "$$unformatted"; exit 1; fi
 	$(GO) mod tidy -diff
 	cd deploy/kubernetes && $(GO) mod tidy -diff
 	$(GO) vet ./...
-	$(GO) test ./...
+	$(GO) test -short ./...
 	$(GO) test -short -tags nostats ./...
 	cd deploy/kubernetes && $(GO) vet ./... && $(GO) test ./...
 	$(GO) run ./cmd/ablate docs --check docs
 	$(GO) run ./cmd/ablate check
+
+# The end-to-end tests make test skips (-short): matches, Glaurung and
+# Toga II ablated, the chaos test, compare of two commits, long ladders.
+# CI runs them after make test.
+test-long:
+	$(GO) test ./...
 
 # The command-line reference, docs/cli.md and the man page docs/ablate.1,
 # from the app itself (make test checks that they are current).

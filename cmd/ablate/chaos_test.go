@@ -175,3 +175,12 @@ func comparable(t *testing.T, path string) string {
 	}
 	return string(data)
 }
+
+// long skips an end-to-end test under -short: make test runs the short
+// suite, CI the whole one too (make test-long).
+func long(t *testing.T) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("end to end: make test-long")
+	}
+}

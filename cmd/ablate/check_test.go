@@ -11,6 +11,7 @@ import (
 // checks it again with one parameter changed: the check fails with a table
 // of what moved.
 func TestCheckCatchesAParameterChange(t *testing.T) {
+	long(t)
 	base := filepath.Join(t.TempDir(), "b.csv")
 	if out, errw, code := ablate(t, "check", "--update", "--baseline", base, "--depth", "4", "--positions", "six"); code != 0 {
 		t.Fatalf("update: exit %d: %s %s", code, out, errw)

@@ -77,6 +77,7 @@ func TestTogaLeaveOneOut(t *testing.T) {
 // TestGlaurungLeaveOneOut: without its late move reductions Glaurung's
 // trees grow; and it is deterministic, so check pins its counts.
 func TestGlaurungLeaveOneOut(t *testing.T) {
+	long(t)
 	glaurung := debianEngine(t, "glaurung")
 	out, errw, code := ablate(t, "run", "--engine", glaurung, "--profile", "glaurung", "--leave-one-out", "lmr,futility",
 		"--positions", three, "--depth", "7", "-j", "2", "--quiet", "--format", "csv")
@@ -126,6 +127,7 @@ func TestUnrepeatableEngine(t *testing.T) {
 // never finishes the handshake is TestStartFaults in engine/subject: its
 // timeout is set there.)
 func TestEngineFaultsInRun(t *testing.T) {
+	long(t)
 	for _, c := range []struct {
 		mode, want string
 		code       int

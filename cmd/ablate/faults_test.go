@@ -103,7 +103,7 @@ func TestForcedReplacementInterrupted(t *testing.T) {
 		t.Fatalf("run: exit %d: %s", code, errw)
 	}
 	old := snapshot(t, dir)
-	cmd := self([]string{"run", "--config", "a=full", "--config", "b=full,-lmr", "--depth", "9", "--positions", "bench",
+	cmd := self([]string{"run", "--config", "a=full", "--config", "b=full,-lmr", "--depth", "8", "--positions", "six",
 		"-j", "1", "--quiet", "--out", dir, "--force"})
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
@@ -126,7 +126,7 @@ func TestForcedReplacementInterrupted(t *testing.T) {
 	if _, errw, code := ablate(t, "run", "--resume", dir+".replacing", "-j", "2", "--quiet"); code != 0 {
 		t.Fatalf("resume: exit %d: %s", code, errw)
 	}
-	if recs := readRecords(t, dir); len(recs) < 2*50 {
+	if recs := readRecords(t, dir); len(recs) != 2*6*8 {
 		t.Errorf("after the replacement %s has %d records", dir, len(recs))
 	}
 }

@@ -276,6 +276,7 @@ func TestMatchSectionErrorsNameTheKey(t *testing.T) {
 // table and worth.csv as far as it got, marked partial; playing on
 // finishes it, and then it is no longer partial.
 func TestWorthNoPlayPartial(t *testing.T) {
+	long(t)
 	dir := t.TempDir()
 	args := []string{"worth", "--leave-one-out", "lmp", "--tree-depth", "3", "--positions", "six", "--pairs", "30",
 		"--budgets", "nodes=1000", "--openings", "bench", "-j", "1", "--quiet", "--out", dir}

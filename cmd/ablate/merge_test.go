@@ -175,6 +175,7 @@ func TestMergeWorthShards(t *testing.T) {
 // in two shards and merged, gives the unsharded ladder's table: the merge
 // stops each match where the whole match stopped.
 func TestMergeWorthLadderShards(t *testing.T) {
+	long(t)
 	args := []string{"worth", "--leave-one-out", "lmp", "--tree-depth", "3", "--positions", "six", "--pairs", "60",
 		"--precision", "400", "--budgets", "nodes=300,600", "--openings", "bench", "--quiet", "--format", "csv"}
 	_, whole, merged := shardsAndWhole(t, args, "w", 1, 2)

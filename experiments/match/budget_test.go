@@ -114,3 +114,12 @@ func TestPrecisionStopsAtTheSamePair(t *testing.T) {
 		t.Errorf("stopped after %v pairs", counted)
 	}
 }
+
+// long skips an end-to-end test under -short: make test runs the short
+// suite, CI the whole one too (make test-long).
+func long(t *testing.T) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("end to end: make test-long")
+	}
+}

@@ -172,6 +172,7 @@ func pgnOf(m *Match, out *Outcome) string {
 // TestSamePGNWhateverTheWorkers plays one fixed-node match on 1 and 4
 // workers: the PGN is the same, byte for byte.
 func TestSamePGNWhateverTheWorkers(t *testing.T) {
+	long(t)
 	var pgns []string
 	for _, workers := range []int{1, 4} {
 		m := &Match{A: native(t, "full", "full"), B: native(t, "nolmp", "full,-lmp"), Openings: openings(t, "bench")[:6],
@@ -226,6 +227,7 @@ func TestSPRTStopsAtTheSamePair(t *testing.T) {
 // TestInterruptThenResume keeps the finished pairs of a stopped match and
 // finishes it from them: the outcome is the whole match's.
 func TestInterruptThenResume(t *testing.T) {
+	long(t)
 	mk := func() *Match {
 		return &Match{A: native(t, "a", "full"), B: native(t, "b", "stage-13"), Openings: openings(t, "bench"),
 			Pairs: 6, Limits: Limits{Nodes: 2000}, Adjudication: Adjudication{ResignMoves: 2, ResignScore: 800, MaxMoves: 100},
