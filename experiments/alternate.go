@@ -4,9 +4,11 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"os"
 	"os/exec"
 	"path/filepath"
 
+	"github.com/ablate-chess/ablate/experiments/source"
 	"github.com/ablate-chess/ablate/results"
 )
 
@@ -51,4 +53,81 @@ func Alternate(ctx context.Context, errw io.Writer, tmp string, rounds int, side
 		return nil, nil, fmt.Errorf("%s: %v", sides[1].Name, err)
 	}
 	return old, new, nil
+}
+
+// Comparison is a compare of two builds: ablate at two revisions of its
+// repository (Revisions, Repo), two external engines (Engines), or two
+// revisions of an engine's source (Revisions, Source), each side 'ablate
+// run' with RunArgs, Rounds times, alternated.
+type Comparison struct {
+	Revisions [2]string // base and head
+	Repo      string    // ablate's repository, for Revisions without Source
+	Engines   [2]string // two external engines' commands
+	Source    string    // an engine's repository, for Revisions
+	Build     string    // the Source's build command
+	Cache     string    // the Source's build cache
+	Self      string    // this binary: the sides of Engines and Source run it
+	Rounds    int
+	RunArgs   []string
+}
+
+// Run checks the comparison (a revision that names no commit is a
+// *SettingError, before anything is built), builds what it compares in a
+// temporary directory removed whatever happens, and alternates the sides.
+// ctx stops it: context.Canceled.
+func (c *Comparison) Run(ctx context.Context, log io.Writer) (old, new []results.Record, err error) {
+	if c.Rounds < 1 {
+		return nil, nil, BadSetting("rounds", "%d: must be at least 1", c.Rounds)
+	}
+	var repo *source.Repo
+	var shas [2]string
+	if c.Engines[0] == "" {
+		dir := c.Repo
+		if c.Source != "" {
+			dir = c.Source
+		}
+		if repo, err = source.Open(dir); err != nil {
+			return nil, nil, BadSetting("engine-src", "%v", err)
+		}
+		for i, rev := range c.Revisions {
+			if shas[i], err = repo.Resolve(rev); err != nil {
+				return nil, nil, BadSetting([]string{"base", "head"}[i], "%v", err)
+			}
+		}
+	}
+	tmp, err := os.MkdirTemp("", "ablate-compare-")
+	if err != nil {
+		return nil, nil, err
+	}
+	defer os.RemoveAll(tmp)
+	var sides [2]Side
+	for i, name := range []string{"base", "head"} {
+		switch {
+		case c.Engines[0] != "":
+			sides[i] = Side{Name: "engine-" + string(rune('a'+i)), Command: []string{c.Self, "--engine", c.Engines[i]}}
+		case c.Source != "":
+			cmd := []string{c.Self, "--engine-src", c.Source, "--variant", "engine=" + c.Revisions[i], "--build", c.Build}
+			if c.Cache != "" {
+				cmd = append(cmd, "--build-cache", c.Cache)
+			}
+			sides[i] = Side{Name: name, Command: cmd}
+		default: // ablate itself, built at the revision in a worktree
+			wt := filepath.Join(tmp, "worktree-"+name)
+			remove, err := repo.Worktree(shas[i], wt)
+			if err != nil {
+				return nil, nil, err
+			}
+			defer remove()
+			bin := filepath.Join(tmp, "ablate-"+name)
+			fmt.Fprintf(log, "building %s (%s) ...\n", name, shas[i][:12])
+			if err := source.BuildAblate(ctx, wt, bin, log); err != nil {
+				if ctx.Err() != nil {
+					return nil, nil, ctx.Err()
+				}
+				return nil, nil, fmt.Errorf("building %s at %s: %v", name, shas[i][:12], err)
+			}
+			sides[i] = Side{Name: name, Command: []string{bin}}
+		}
+	}
+	return Alternate(ctx, log, tmp, c.Rounds, sides, c.RunArgs)
 }
