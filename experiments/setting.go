@@ -17,3 +17,10 @@ func (e *SettingError) Error() string { return e.Setting + " " + e.Msg }
 func BadSetting(setting, format string, args ...any) error {
 	return &SettingError{setting, fmt.Sprintf(format, args...)}
 }
+
+// InputError is bad input that is no one setting's (a plan that cannot be
+// built from what was asked): a command's usage error, not a failure.
+type InputError struct{ Err error }
+
+func (e *InputError) Error() string { return e.Err.Error() }
+func (e *InputError) Unwrap() error { return e.Err }

@@ -71,42 +71,19 @@ func benchCommand() *cli.Command {
 	}
 }
 
-// printBench prints each configuration's signature: its nodes and speed at
-// its own depth. A configuration its budget cut short has no signature.
+// printBench prints the bench's signatures (results.WriteBench); a
+// configuration cut short by the budget has none: exit 1.
 func printBench(out io.Writer, plan *experiments.Plan, recs []results.Record) error {
-	sums, err := results.Summarize(recs, nil)
+	cut, err := results.WriteBench(out, recs, len(plan.Rows), plan.Rows[0].Depth)
 	if err != nil {
 		return err
-	}
-	if len(plan.Rows) == 1 {
-		for _, r := range recs {
-			if r.Depth == plan.Rows[0].Depth && r.BudgetExceeded == "" {
-				fmt.Fprintf(out, "%-32s %12d\n", r.Position, r.Nodes)
-			}
-		}
-	}
-	var total uint64
-	var totalMS float64
-	var cut []string
-	for _, s := range sums {
-		total, totalMS = total+s.Nodes, totalMS+s.TimeMS
-		if s.CutShort > 0 {
-			cut = append(cut, s.Config)
-		}
-		if len(plan.Rows) > 1 {
-			sig := fmt.Sprintf("Nodes searched: %11d  Nodes/second: %9d", s.Nodes, perSecond(s.Nodes, s.TimeMS))
-			if s.CutShort > 0 {
-				sig = fmt.Sprintf("cut short by the budget on %d of %d positions", s.CutShort, s.CutShort+s.Positions)
-			}
-			fmt.Fprintf(out, "%-24s depth %2d  %s\n", s.Config, s.Depth, sig)
-		}
 	}
 	if len(cut) > 0 {
 		return cli.Exit(fmt.Sprintf("bench: %d configuration(s) cut short by the budget (%v): no signature", len(cut), cut), exitFailed)
 	}
-	fmt.Fprintf(out, "\nNodes searched: %d\nNodes/second: %d\n", total, perSecond(total, totalMS))
 	return nil
 }
+
 
 // benchConfigs reads --config NAME=SPEC items, or gives the subject's
 // default preset (full), or with all that and every leave-one-out, each
@@ -143,20 +120,6 @@ func subjectOf(c *cli.Context) (subject.Subject, error) {
 		return nil, err
 	}
 	return makeSubject(spec, c.Int("hash"), budget(c), "", c.App.ErrWriter)
-}
-
-func perSecond(n uint64, ms float64) int64 {
-	if ms <= 0 {
-		return 0
-	}
-	return int64(float64(n) / (ms / 1000))
-}
-
-// runPlan runs a plan with Ctrl-C stopping it; an interruption is an error.
-// With schedule, the longest jobs start first (worth its shallow pass when
-// the jobs differ in size).
-func runPlan(plan *experiments.Plan, workers int, b experiments.Budget, schedule bool) ([]results.Record, error) {
-	return runShard(plan, workers, b, schedule, experiments.Whole)
 }
 
 // runShard runs one shard of a plan, likewise.

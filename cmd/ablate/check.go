@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"strings"
@@ -58,133 +59,66 @@ func checkAction(c *cli.Context) error {
 	if err != nil {
 		return badInput(err)
 	}
+	ctx, cancel := interruptible()
+	defer cancel()
 	if c.Bool("update") {
-		plan, err := experiments.BenchPlan(sub, c.String("positions"), c.Int("depth"), experiments.DefaultBench(sub), c.StringSlice("set"))
+		n, configs, bad, err := experiments.UpdateBaseline(ctx, sub, path, c.String("positions"), c.Int("depth"),
+			experiments.DefaultBench(sub), c.StringSlice("set"), c.Int("jobs"), budget(c))
 		if err != nil {
-			return badInput(err)
+			return searchError(ctx, err)
 		}
-		// Twice, so that counts an engine does not repeat are never pinned.
-		recs, err := runRepeated(plan, c.Int("jobs"), budget(c), 2)
-		if err != nil {
-			return err
+		if len(bad) > 0 {
+			return cli.Exit(fmt.Sprintf("%s is not deterministic, so its node counts cannot be pinned: searched twice, "+
+				"%d searches counted different nodes:\n  %s", sub.Name(), len(bad), strings.Join(bad, "\n  ")), exitBadInput)
 		}
-		if err := refuseUnrepeatable(sub.Name(), plan, recs); err != nil {
-			return err
-		}
-		rows := plan.BaselineRows(recs)
-		for i := range rows {
-			rows[i].Engine = sub.Name()
-		}
-		if err := results.WriteBaseline(path, rows); err != nil {
-			return err
-		}
-		fmt.Fprintf(c.App.Writer, "wrote %s: %d searches of %d configurations\n", path, len(rows), len(plan.Rows))
+		fmt.Fprintf(c.App.Writer, "wrote %s: %d searches of %d configurations\n", path, n, configs)
 		return nil
-	}
-
-	f, err := os.Open(path)
-	if err != nil {
-		return badInput(fmt.Errorf("baseline: %v", err))
-	}
-	want, err := results.ReadBaseline(f, path)
-	f.Close()
-	if err != nil {
-		return badInput(err)
-	}
-	for i, w := range want {
-		if w.Engine != "" && w.Engine != sub.Name() {
-			return badInput(fmt.Errorf("%s:%d: pinned with %s, not %s (give the engine with --engine and --profile)",
-				path, i+2, w.Engine, sub.Name()))
-		}
-	}
-	plan, err := experiments.BaselinePlan(sub, want, path, c.StringSlice("set"))
-	if err != nil {
-		return badInput(err)
 	}
 	shard, err := experiments.ParseShard(c.String("shard"), os.Getenv)
 	if err != nil {
 		return badInput(err)
 	}
-	recs, err := runShard(plan, c.Int("jobs"), budget(c), shard.Count > 1, shard)
+	check := experiments.BaselineCheck{Subject: sub, Path: path, Set: c.StringSlice("set"), Workers: c.Int("jobs"),
+		Budget: budget(c), Shard: shard}
+	res, err := check.Run(ctx)
 	if err != nil {
-		return err
+		return searchError(ctx, err)
 	}
-	got := nodesByRow(plan, recs)
 	if shard.Count > 1 {
-		// Only this shard's searches are checked.
-		ran := map[results.BaselineKey]bool{}
-		for _, r := range recs {
-			ran[results.BaselineKey{r.Config, r.Position}] = true
-		}
-		var mine []results.BaselineRow
-		for _, w := range want {
-			if ran[results.BaselineKey{w.Config, w.Position}] {
-				mine = append(mine, w)
-			}
-		}
-		fmt.Fprintf(c.App.ErrWriter, "shard %s: %d of the baseline's %d searches\n", shard, len(mine), len(want))
-		want = mine
+		fmt.Fprintf(c.App.ErrWriter, "shard %s: %d of the baseline's %d searches\n", shard, res.Searches, res.Pinned)
 	}
-	changed, total := results.Changed(want, got)
-	if len(changed) == 0 {
+	switch {
+	case len(res.Unrepeatable) > 0:
+		return cli.Exit(fmt.Sprintf("bench check: %s is not deterministic, so its node counts cannot be pinned: the same search "+
+			"counted different nodes twice (%d of %d searches):\n  %s", sub.Name(), len(res.Unrepeatable),
+			len(res.Unrepeatable)+len(res.Diff), strings.Join(res.Unrepeatable, "\n  ")), exitBadInput)
+	case len(res.Diff) == 0:
 		fmt.Fprintf(c.App.Writer, "bench check: all %d searches of %d configurations match %s (%d nodes)\n",
-			len(want), len(plan.Rows), path, total)
+			res.Searches, res.Configs, path, res.Nodes)
 		return nil
 	}
-	// The changed searches once more: a count that moves again is not the
-	// search's change but the engine's nondeterminism.
-	again, err := experiments.BaselinePlan(sub, changed, path, c.StringSlice("set"))
-	if err != nil {
-		return badInput(err)
-	}
-	recs2, err := runPlan(again, c.Int("jobs"), budget(c), false)
-	if err != nil {
-		return err
-	}
-	diff, unrepeatable := results.BaselineDiff(changed, got, nodesByRow(again, recs2))
-	if len(unrepeatable) > 0 {
-		return cli.Exit(fmt.Sprintf("bench check: %s is not deterministic, so its node counts cannot be pinned: the same search "+
-			"counted different nodes twice (%d of %d searches):\n  %s", sub.Name(), len(unrepeatable), len(changed),
-			strings.Join(unrepeatable, "\n  ")), exitBadInput)
-	}
-	fmt.Fprintf(c.App.Writer, "bench check: %d of %d searches differ from %s:\n", len(diff), len(want), path)
+	fmt.Fprintf(c.App.Writer, "bench check: %d of %d searches differ from %s:\n", len(res.Diff), res.Searches, path)
 	if err := results.RenderTable(c.App.Writer, c.String("format"),
-		[]string{"config", "position", "expected", "got", "change"}, diff, 2); err != nil {
+		[]string{"config", "position", "expected", "got", "change"}, res.Diff, 2); err != nil {
 		return err
 	}
 	return cli.Exit(fmt.Sprintf("bench check failed: %d node counts changed; if the change is meant, "+
-		"run 'ablate check --update' and say so in the commit message", len(diff)), exitFailed)
+		"run 'ablate check --update' and say so in the commit message", len(res.Diff)), exitFailed)
 }
 
-func nodesByRow(plan *experiments.Plan, recs []results.Record) map[results.BaselineKey]uint64 {
-	got := map[results.BaselineKey]uint64{}
-	for _, r := range plan.BaselineRows(recs) {
-		got[results.BaselineKey{r.Config, r.Position}] = r.Nodes
+// searchError is the status of a library's error in a command that
+// searches: its context stopped (130), a setting (2, naming its flag),
+// the machine (1), else a failed search (1).
+func searchError(ctx context.Context, err error) error {
+	var se *experiments.SettingError
+	var ie *experiments.InputError
+	switch {
+	case ctx.Err() != nil:
+		return cli.Exit("interrupted", exitInterrupted)
+	case errors.As(err, &se):
+		return badInput(flagError(err))
+	case errors.As(err, &ie):
+		return badInput(err)
 	}
-	return got
-}
-
-// runRepeated runs a plan with each search repeated.
-func runRepeated(plan *experiments.Plan, workers int, b experiments.Budget, repeat int) ([]results.Record, error) {
-	ctx, cancel := interruptible()
-	defer cancel()
-	recs, err := (&experiments.Runner{Plan: plan, Workers: max(1, workers), Budget: b, Repeat: repeat}).Run(ctx)
-	if err == context.Canceled {
-		return nil, cli.Exit("interrupted", exitInterrupted)
-	}
-	if err != nil {
-		return nil, cli.Exit(err.Error(), exitFailed)
-	}
-	return recs, nil
-}
-
-// refuseUnrepeatable fails (exit 2) when a repeated search counted
-// different nodes: such counts cannot be pinned.
-func refuseUnrepeatable(engine string, plan *experiments.Plan, recs []results.Record) error {
-	bad := results.Unrepeatable(recs)
-	if len(bad) == 0 {
-		return nil
-	}
-	return cli.Exit(fmt.Sprintf("%s is not deterministic, so its node counts cannot be pinned: searched twice, "+
-		"%d searches counted different nodes:\n  %s", engine, len(bad), strings.Join(bad, "\n  ")), exitBadInput)
+	return cli.Exit(err.Error(), exitFor(err, exitFailed))
 }

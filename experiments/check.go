@@ -1,0 +1,129 @@
+package experiments
+
+import (
+	"context"
+	"fmt"
+	"os"
+
+	"github.com/ablate-chess/ablate/engine/subject"
+	"github.com/ablate-chess/ablate/results"
+)
+
+// BaselineCheck re-runs exactly what a baseline file pins (configuration,
+// depth, position) and compares every node count (ablate check).
+type BaselineCheck struct {
+	Subject subject.Subject
+	Path    string   // the baseline file
+	Set     []string // param=value for every configuration
+	Workers int
+	Budget  Budget
+	Shard   Shard // a shard checks its share of the searches
+}
+
+// CheckResult is what a check found: every count as pinned (Diff and
+// Unrepeatable empty), counts changed (Diff: config, position, expected,
+// got, change), or counts that changed between two searches of the same
+// thing (Unrepeatable: the engine is not deterministic).
+type CheckResult struct {
+	Searches, Configs int    // checked (this shard's)
+	Pinned            int    // in the baseline
+	Nodes             uint64 // counted in all
+	Diff              [][]string
+	Unrepeatable      []string
+}
+
+// Run runs the check. A baseline that cannot be read, or was pinned with
+// another engine, is a *SettingError naming "baseline"; ctx stops it.
+func (b *BaselineCheck) Run(ctx context.Context) (*CheckResult, error) {
+	f, err := os.Open(b.Path)
+	if err != nil {
+		return nil, BadSetting("baseline", "%v", err)
+	}
+	want, err := results.ReadBaseline(f, b.Path)
+	f.Close()
+	if err != nil {
+		return nil, BadSetting("baseline", "%v", err)
+	}
+	for i, w := range want {
+		if w.Engine != "" && w.Engine != b.Subject.Name() {
+			return nil, BadSetting("baseline", "%s:%d: pinned with %s, not %s (give the engine and its profile)",
+				b.Path, i+2, w.Engine, b.Subject.Name())
+		}
+	}
+	plan, err := BaselinePlan(b.Subject, want, b.Path, b.Set)
+	if err != nil {
+		return nil, &InputError{err}
+	}
+	res := &CheckResult{Pinned: len(want), Configs: len(plan.Rows)}
+	recs, err := (&Runner{Plan: plan, Workers: max(1, b.Workers), Budget: b.Budget, Schedule: b.Shard.Count > 1,
+		Shard: b.Shard}).Run(ctx)
+	if err != nil {
+		return nil, err
+	}
+	got := nodesByKey(plan, recs)
+	if b.Shard.Count > 1 {
+		ran := map[results.BaselineKey]bool{}
+		for _, r := range recs {
+			ran[results.BaselineKey{r.Config, r.Position}] = true
+		}
+		var mine []results.BaselineRow
+		for _, w := range want {
+			if ran[results.BaselineKey{w.Config, w.Position}] {
+				mine = append(mine, w)
+			}
+		}
+		want = mine
+	}
+	res.Searches = len(want)
+	changed, total := results.Changed(want, got)
+	res.Nodes = total
+	if len(changed) == 0 {
+		return res, nil
+	}
+	// The changed ones again: the same count twice is a change; another
+	// count, an engine whose counts cannot be pinned.
+	again, err := BaselinePlan(b.Subject, changed, b.Path, b.Set)
+	if err != nil {
+		return nil, &InputError{err}
+	}
+	recs2, err := (&Runner{Plan: again, Workers: max(1, b.Workers), Budget: b.Budget}).Run(ctx)
+	if err != nil {
+		return nil, err
+	}
+	res.Diff, res.Unrepeatable = results.BaselineDiff(changed, got, nodesByKey(again, recs2))
+	return res, nil
+}
+
+// UpdateBaseline pins a new baseline at path: the configurations on the
+// positions at depth, each searched twice. Counts that differ between the
+// two are not pinned: they are returned and nothing is written.
+func UpdateBaseline(ctx context.Context, sub subject.Subject, path, positions string, depth int, configs []NamedSpec,
+	set []string, workers int, b Budget) (searches, nconfigs int, unrepeatable []string, err error) {
+	plan, err := BenchPlan(sub, positions, depth, configs, set)
+	if err != nil {
+		return 0, 0, nil, &InputError{err}
+	}
+	recs, err := (&Runner{Plan: plan, Workers: max(1, workers), Budget: b, Repeat: 2}).Run(ctx)
+	if err != nil {
+		return 0, 0, nil, err
+	}
+	if bad := results.Unrepeatable(recs); len(bad) > 0 {
+		return 0, 0, bad, nil
+	}
+	rows := plan.BaselineRows(recs)
+	for i := range rows {
+		rows[i].Engine = sub.Name()
+	}
+	if err := results.WriteBaseline(path, rows); err != nil {
+		return 0, 0, nil, fmt.Errorf("writing %s: %w", path, err)
+	}
+	return len(rows), len(plan.Rows), nil, nil
+}
+
+func nodesByKey(plan *Plan, recs []results.Record) map[results.BaselineKey]uint64 {
+	got := map[results.BaselineKey]uint64{}
+	for _, r := range plan.BaselineRows(recs) {
+		got[results.BaselineKey{r.Config, r.Position}] = r.Nodes
+	}
+	return got
+}
