@@ -84,7 +84,6 @@ func printBench(out io.Writer, plan *experiments.Plan, recs []results.Record) er
 	return nil
 }
 
-
 // benchConfigs reads --config NAME=SPEC items, or gives the subject's
 // default preset (full), or with all that and every leave-one-out, each
 // with its bounded depth.
