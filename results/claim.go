@@ -147,6 +147,10 @@ func SameDir(a, b string) bool {
 	return errA == nil && errB == nil && absA == absB
 }
 
+// ReplaceDir puts a complete result written in staging in place of
+// target, as a --force run's finish does.
+func ReplaceDir(staging, target string) error { return replaceDir(staging, target) }
+
 // replaceDir puts the complete result in staging in place of target:
 // atomically where the system can exchange two directories, else target
 // is moved aside first. The old result is then removed.

@@ -29,7 +29,7 @@ func mergeCommand() *cli.Command {
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write the merged result to `DIR` (else the first argument is OUT)"},
 			&cli.BoolFlag{Name: "allow-partial", Usage: "merge what the shards hold, reporting what is missing"},
-			&cli.BoolFlag{Name: "force", Usage: "write into OUT even if it is a directory that holds files"},
+			&cli.BoolFlag{Name: "force", Usage: "replace what OUT holds, once the merge is whole (written beside it until then)"},
 			&cli.StringFlag{Name: "check-against", Usage: "then compare the merged records.csv and summary.csv with an unsharded run `DIR`'s, time columns aside (exit 1 on a difference)"},
 			formatFlag("stdout format: table, markdown, csv or json"),
 		},
@@ -55,13 +55,29 @@ func mergeCommand() *cli.Command {
 			if err := checkMergeOut(out, seen, c.Bool("force")); err != nil {
 				return badInput(err)
 			}
+			// An OUT that holds files is replaced only once the merge is
+			// whole: it is written beside OUT first.
+			target := out
+			if h, err := results.Inspect(out); err == nil && !h.Empty() {
+				out = results.Staging(out)
+				if err := os.RemoveAll(out); err != nil {
+					return cli.Exit(err.Error(), exitFailed)
+				}
+				defer os.RemoveAll(out)
+			}
+			merge := mergeRunShards
 			if _, err := os.Stat(filepath.Join(dirs[0], "worth.csv")); err == nil {
-				return mergeWorthShards(c, out, dirs)
+				merge = mergeWorthShards
+			} else if _, err := os.Stat(filepath.Join(dirs[0], "match.json")); err == nil {
+				merge = mergeMatchShards
 			}
-			if _, err := os.Stat(filepath.Join(dirs[0], "match.json")); err == nil {
-				return mergeMatchShards(c, out, dirs)
+			if err := merge(c, out, dirs); err != nil || out == target {
+				return err
 			}
-			return mergeRunShards(c, out, dirs)
+			if err := results.ReplaceDir(out, target); err != nil {
+				return cli.Exit(err.Error(), exitFailed)
+			}
+			return nil
 		},
 	}
 }

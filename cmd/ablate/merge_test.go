@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -218,6 +219,13 @@ func TestMergeRefusesBadShardsAndOut(t *testing.T) {
 	check("OUT holds files", "already holds files", full, s1, s2)
 	if _, errw, code := ablate(t, "merge", "--force", full, s1, s2); code != 0 {
 		t.Errorf("--force: exit %d: %s", code, errw)
+	}
+	// --force replaced OUT whole, once the merge was: the old file is gone.
+	if h, _ := results.Inspect(full); h.What != "run" || slices.Contains(h.Files, "x") {
+		t.Errorf("after merge --force, OUT holds %v", h.Files)
+	}
+	if _, err := os.Stat(full + results.StagingSuffix); !os.IsNotExist(err) {
+		t.Errorf("the staging directory is left: %v", err)
 	}
 	f, _ := os.OpenFile(filepath.Join(s2, "records.csv"), os.O_APPEND|os.O_WRONLY, 0)
 	f.WriteString("lmr,garbage,start,3,100\n")
