@@ -101,6 +101,14 @@ func startProgress(w io.Writer, quiet bool, total, done int) *progressBar {
 }
 
 // update shows the runner's progress.
+// set shows done units and a message.
+func (b *progressBar) set(done int, msg string) {
+	if b.tracker != nil {
+		b.tracker.SetValue(int64(done))
+		b.tracker.UpdateMessage(msg)
+	}
+}
+
 func (b *progressBar) update(p experiments.Progress) {
 	if b.tracker == nil {
 		return

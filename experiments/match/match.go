@@ -42,8 +42,12 @@ type Match struct {
 	// random legal moves, the same for both its games, drawn from
 	// RandomSeed and i: many different games from few openings, as a
 	// self-play data run wants; the same on every run and at any -j.
-	RandomPlies  int
-	RandomSeed   uint64
+	RandomPlies int
+	RandomSeed  uint64
+	// PairConfigs, if set, gives each pair its own configurations of A and
+	// B (a tune, whose players change from pair to pair); else every pair
+	// plays A's and B's.
+	PairConfigs  [][2]subject.Config
 	Pairs        int
 	Limits       Limits
 	Adjudication Adjudication
@@ -151,6 +155,9 @@ func (m *Match) Run(ctx context.Context) (*Outcome, error) {
 	startErr := experiments.Pool(ctx, min(m.Workers, len(jobs)), jobs, &stop, m.startEngines,
 		func(p [2]*side) { p[0].eng.Close(); p[1].eng.Close() },
 		func(p [2]*side, jb gameJob) result {
+			if m.PairConfigs != nil { // a tune: this pair's players
+				p[0].cfg, p[1].cfg = m.PairConfigs[jb.pair][0], m.PairConfigs[jb.pair][1]
+			}
 			white, black := p[0], p[1]
 			if jb.game == 1 {
 				white, black = black, white

@@ -1,0 +1,102 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"strings"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/ablate-chess/ablate/experiments/tune"
+	"github.com/ablate-chess/ablate/results"
+)
+
+func tuneCommand() *cli.Command {
+	return &cli.Command{
+		Name:  "tune",
+		Usage: "tune parameters by self-play (SPSA, as OpenBench and fishtest run it)",
+		Subcommands: []*cli.Command{{
+			Name:  "spsa",
+			Usage: "tune ablate's parameters with SPSA: a game pair per iteration between two perturbed engines",
+			UsageText: "ablate tune spsa --param NAME=VALUE,MIN,MAX[,C_END,R_END] ... [--base SPEC] [--pairs N] [--nodes N] [--out DIR]\n" +
+				"ablate tune spsa --params FILE [flags]   (OpenBench's format: name, int|float, value, min, max, c_end, r_end)",
+			Description: "Every parameter is perturbed at once by +-c_k; the two engines play a game pair (one\n" +
+				"opening, colours swapped); each parameter moves by r_k c_k (wins - losses) times its\n" +
+				"sign. c_k and r_k decay as OpenBench's do (alpha 0.602, gamma 0.101, A = 10% of the\n" +
+				"pairs) to c_end and r_end. Pairs are played --batch at a time from the same values and\n" +
+				"their updates applied in pair order, so at fixed nodes the same --seed gives the same\n" +
+				"tune at any -j. With --out the tune keeps tune.json and its journal (steps.jsonl) and\n" +
+				"resumes when run again; at the end trajectory.csv and params.txt (OpenBench's format).",
+			Flags: flags(matchFlags(), []cli.Flag{
+				&cli.StringSliceFlag{Name: "param", Usage: "a parameter to tune, `NAME=VALUE,MIN,MAX[,C_END,R_END]` (repeatable)"},
+				&cli.StringFlag{Name: "params", Usage: "the parameters in OpenBench's SPSA format, from `FILE`"},
+				&cli.StringFlag{Name: "base", Usage: "the configuration the parameters are set on, `SPEC`", Value: "full"},
+				&cli.IntFlag{Name: "batch", Usage: "pairs played at once from the same values (decides the trajectory, not -j)", Value: 8},
+				&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "keep the tune in `DIR` (it resumes when run again)"},
+			}),
+			Action: tuneSPSAAction,
+		}},
+	}
+}
+
+func tuneSPSAAction(c *cli.Context) error {
+	var params []tune.Param
+	if path := c.String("params"); path != "" {
+		f, err := os.Open(path)
+		if err != nil {
+			return badInput(fmt.Errorf("--params: %v", err))
+		}
+		params, err = tune.ReadOpenBench(f, path)
+		f.Close()
+		if err != nil {
+			return badInput(err)
+		}
+	}
+	for _, item := range c.StringSlice("param") {
+		p, err := tune.ParseParam(item)
+		if err != nil {
+			return badInput(fmt.Errorf("--param %v", err))
+		}
+		params = append(params, p)
+	}
+	s, err := readMatchSettings(c)
+	if err != nil {
+		return badInput(err)
+	}
+	t, err := tune.Open(tune.Request{Base: c.String("base"), Params: params, Pairs: c.Int("pairs"), Batch: c.Int("batch"),
+		Seed: c.Uint64("seed"), Settings: s, Out: c.String("out"), Args: commandLine(c)})
+	if err != nil {
+		return outError(flagError(err), "")
+	}
+	if t.Played > 0 {
+		fmt.Fprintf(c.App.ErrWriter, "resuming %s: %d of %d pairs played\n", t.Dir, t.Played, t.Pairs)
+	}
+	bar := startProgress(c.App.ErrWriter, c.Bool("quiet"), t.Pairs, t.Played)
+	t.OnBatch = func(t *tune.Tune) { bar.set(t.Played, t.Spec()) }
+	ctx, cancel := interruptible()
+	defer cancel()
+	err = t.Run(ctx)
+	bar.stop()
+	if tune.Interrupted(err) {
+		msg := fmt.Sprintf("interrupted after %d of %d pairs", t.Played, t.Pairs)
+		if t.Dir != "" {
+			msg += "; run it again to go on: " + shellLine(commandLine(c))
+		}
+		return cli.Exit(msg, exitInterrupted)
+	}
+	if err != nil {
+		return cli.Exit(err.Error(), exitFor(err, exitFailed))
+	}
+	var rows [][]string
+	for _, p := range t.Params {
+		rows = append(rows, []string{p.Name, fmt.Sprint(p.Start), fmt.Sprintf("%.2f", p.Value), fmt.Sprint(p.Min), fmt.Sprint(p.Max)})
+	}
+	fmt.Fprintf(c.App.Writer, "tuned over %d pairs: %s\n", t.Played, t.Spec())
+	if err := results.RenderTable(c.App.Writer, c.String("format"), []string{"parameter", "start", "now", "min", "max"}, rows, 1); err != nil {
+		return err
+	}
+	var b strings.Builder
+	tune.WriteOpenBench(&b, t.Params)
+	fmt.Fprintf(c.App.Writer, "\nOpenBench:\n%s", b.String())
+	return nil
+}

@@ -1,0 +1,43 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestTuneSPSA: a small tune writes its files and prints the tuned spec
+// and OpenBench's lines; bad input is exit 2 naming the file and line or
+// the parameter, before any game.
+func TestTuneSPSA(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "t")
+	out, errw, code := ablate(t, "tune", "spsa", "--param", "lmr-base-centiplies=75,0,200", "--pairs", "4", "--batch", "2",
+		"--nodes", "300", "--openings", "bench", "--quiet", "--out", dir)
+	if code != 0 || !strings.Contains(out, "tuned over 4 pairs: full,lmr-base-centiplies=") ||
+		!strings.Contains(out, "lmr-base-centiplies, int, ") {
+		t.Fatalf("exit %d: %s\n%s", code, errw, out)
+	}
+	for _, f := range []string{"tune.json", "steps.jsonl", "trajectory.csv", "params.txt"} {
+		if _, err := os.Stat(filepath.Join(dir, f)); err != nil {
+			t.Errorf("no %s: %v", f, err)
+		}
+	}
+	bad := filepath.Join(t.TempDir(), "bad.txt")
+	os.WriteFile(bad, []byte("lmr-base-centiplies, int, 75, 0, 200, 10, 0.002\nx, int, 1, 0\n"), 0o644)
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--params", bad}, "bad.txt:2: 4 fields; want 7"},
+		{[]string{"--param", "nosuch-param=1,0,2"}, `unknown parameter "nosuch-param"`},
+		{[]string{"--param", "lmr-base-centiplies=75,200,0"}, "min 200 is above max 0"},
+		{[]string{"--param", "lmr-base-centiplies=75,0,9999"}, "lmr-base-centiplies"},
+		{[]string{}, "no parameters to tune"},
+	} {
+		_, errw, code := ablate(t, append([]string{"tune", "spsa", "--pairs", "2", "--quiet"}, c.args...)...)
+		if code != 2 || !strings.Contains(errw, c.want) {
+			t.Errorf("%v: exit %d, %q; want 2 and %q", c.args, code, errw, c.want)
+		}
+	}
+}

@@ -1,0 +1,385 @@
+package tune
+
+import (
+	"bytes"
+	"context"
+	"encoding/csv"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"path/filepath"
+	"strconv"
+	"time"
+
+	"github.com/ablate-chess/ablate/engine/subject"
+	"github.com/ablate-chess/ablate/experiments"
+	"github.com/ablate-chess/ablate/experiments/match"
+	"github.com/ablate-chess/ablate/results"
+)
+
+// Request is what a tune is asked to do.
+type Request struct {
+	Base   string  // the configuration the parameters are set on, as in "full"
+	Params []Param // the parameters, at their start values
+	Pairs  int     // iterations: one game pair each
+	// Batch is how many pairs are played at once from the same values,
+	// each with its own perturbation; their updates are then applied in
+	// pair order. It, not the workers, decides the trajectory: the same
+	// seed gives the same tune at any -j.
+	Batch    int
+	Seed     uint64
+	Settings match.Settings // the games: limits, openings, adjudication, workers, hash (not pairs)
+	Out      string         // the directory; "" keeps nothing
+	Args     []string
+}
+
+// Info is tune.json: the request, and where the tune is.
+type Info struct {
+	Args     []string        `json:"args"`
+	Request  json.RawMessage `json:"request"`
+	Started  time.Time       `json:"started"`
+	Pairs    int             `json:"pairs_played"`
+	Complete bool            `json:"complete"`
+	Spec     string          `json:"spec"` // the values now, as a configuration
+	results.Origin
+}
+
+// batchLine is one line of the journal, steps.jsonl: a batch's first
+// iteration, each pair's result for the Plus engine (wins - losses), and
+// the values after it.
+type batchLine struct {
+	First  int       `json:"first"`
+	Scores []int     `json:"scores"`
+	Values []float64 `json:"values"`
+}
+
+// Tune is a tune through its life.
+type Tune struct {
+	Request
+	Dir    string
+	Played int         // pairs played so far
+	Rows   []batchLine // the trajectory, a row a batch
+	// OnBatch, if set, is called after each batch.
+	OnBatch func(t *Tune)
+
+	sched  Schedule
+	info   *Info
+	log    *results.LineLog
+	native subject.Native
+}
+
+const (
+	infoName    = "tune.json"
+	journalName = "steps.jsonl"
+)
+
+// Open checks the request and readies its directory: a new tune in an
+// empty one, or, if it holds a tune, that tune with its journal replayed
+// (the request must be the same but for the workers). Nothing is played.
+func Open(r Request) (*Tune, error) {
+	if r.Pairs < 1 {
+		return nil, experiments.BadSetting("pairs", "%d: play at least one pair", r.Pairs)
+	}
+	if r.Batch < 1 {
+		return nil, experiments.BadSetting("batch", "%d: at least one pair a batch", r.Batch)
+	}
+	if len(r.Params) == 0 {
+		return nil, experiments.BadSetting("param", "no parameters to tune")
+	}
+	r.Params = append([]Param(nil), r.Params...) // the tune's own, moved as it plays
+	t := &Tune{Request: r, sched: DefaultSchedule(r.Pairs), native: subject.Native{HashMB: r.Settings.HashMB}}
+	for i := range t.Params {
+		if err := t.Params[i].Check(); err != nil {
+			return nil, experiments.BadSetting("param", "%v", err)
+		}
+		for _, v := range []float64{t.Params[i].Min, t.Params[i].Max} { // every value it may take
+			if _, err := t.config(v, i); err != nil {
+				return nil, experiments.BadSetting("param", "%v", err)
+			}
+		}
+	}
+	if _, err := t.native.ParseConfig(r.Base); err != nil {
+		return nil, experiments.BadSetting("base", "%v", err)
+	}
+	if err := r.Settings.Check(); err != nil {
+		return nil, err
+	}
+	if r.Out == "" {
+		return t, nil
+	}
+	t.Dir = r.Out
+	if err := t.resume(); err != nil {
+		return nil, err
+	}
+	return t, nil
+}
+
+// config is the base with one parameter set, to check a value.
+func (t *Tune) config(v float64, i int) (subject.Config, error) {
+	vals := Values(t.Params)
+	vals[i] = v
+	return t.native.ParseConfig(t.Base + "," + Spec(t.Params, vals))
+}
+
+// resume reads the directory: nothing (a new tune), or a tune begun with
+// the same request, whose batches are replayed from the journal.
+func (t *Tune) resume() error {
+	h, err := results.Inspect(t.Dir)
+	if err != nil {
+		return err
+	}
+	req := t.key()
+	if h.Empty() {
+		if err := os.MkdirAll(t.Dir, 0o755); err != nil {
+			return err
+		}
+		t.info = &Info{Args: t.Args, Request: req, Started: time.Now().UTC()}
+		return t.openLog()
+	}
+	data, err := os.ReadFile(filepath.Join(t.Dir, infoName))
+	if err != nil {
+		return &results.OccupiedError{Setting: "out", Holding: h}
+	}
+	var info Info
+	if err := json.Unmarshal(data, &info); err != nil {
+		return fmt.Errorf("%s: %v", filepath.Join(t.Dir, infoName), err)
+	}
+	var was bytes.Buffer
+	if json.Compact(&was, info.Request) != nil || was.String() != string(req) {
+		return fmt.Errorf("%s holds a tune made with other settings; resume it with them, or use another directory", t.Dir)
+	}
+	t.info = &info
+	err = results.ReadLineLog(filepath.Join(t.Dir, journalName), func(line []byte) error {
+		var b batchLine
+		if err := json.Unmarshal(line, &b); err != nil {
+			return err
+		}
+		if b.First != t.Played+1 {
+			return fmt.Errorf("batch from pair %d, expected %d", b.First, t.Played+1)
+		}
+		t.applyBatch(b.Scores, b.First)
+		for i, v := range Values(t.Params) {
+			if i >= len(b.Values) || math.Abs(v-b.Values[i]) > 1e-9 {
+				return fmt.Errorf("batch from pair %d: replayed, the values are not those it holds", b.First)
+			}
+		}
+		t.Played += len(b.Scores)
+		t.Rows = append(t.Rows, b)
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("%s: %v", filepath.Join(t.Dir, journalName), err)
+	}
+	return t.openLog()
+}
+
+func (t *Tune) openLog() error {
+	var err error
+	if err = t.writeInfo(); err != nil {
+		return err
+	}
+	t.log, err = results.OpenLineLog(filepath.Join(t.Dir, journalName))
+	return err
+}
+
+// key is the request as tune.json keeps it: all but the workers, which
+// change when a pair is played, not what it is.
+func (t *Tune) key() json.RawMessage {
+	r := t.Request
+	r.Settings.Workers, r.Out, r.Args = 0, "", nil
+	r.Params = append([]Param(nil), r.Params...)
+	for i := range r.Params {
+		r.Params[i].Value = r.Params[i].Start
+	}
+	data, _ := json.Marshal(r)
+	return data
+}
+
+// steps perturbs the values for the batch of pairs from first on.
+func (t *Tune) steps(first, n int) []Step {
+	out := make([]Step, n)
+	for i := range out {
+		out[i] = t.sched.Perturb(t.Params, t.Seed, first+i)
+	}
+	return out
+}
+
+// applyBatch applies a batch's results in pair order: each pair's step,
+// drawn from the values the batch began with.
+func (t *Tune) applyBatch(scores []int, first int) {
+	steps := t.steps(first, len(scores))
+	for i, s := range scores {
+		steps[i].Update(t.Params, s)
+	}
+}
+
+// Run plays the pairs left, a batch at a time: a match of the batch's
+// pairs (the openings in turn, each pair its own two perturbed engines),
+// then the updates in pair order and a line in the journal. ctx stops it
+// between pairs: the batch under way is dropped, and replayed on resume,
+// the same games (node-limited games are deterministic).
+func (t *Tune) Run(ctx context.Context) error {
+	ops, err := match.LoadOpenings(t.Settings.Openings)
+	if err != nil {
+		return err
+	}
+	if ops, err = match.Order(ops, t.Settings.Order, t.Settings.Seed); err != nil {
+		return err
+	}
+	if t.log != nil {
+		defer t.log.Close()
+	}
+	for t.Played < t.Pairs {
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		first, n := t.Played+1, min(t.Batch, t.Pairs-t.Played)
+		steps := t.steps(first, n)
+		s := t.Settings
+		s.Pairs, s.SPRT, s.Precision, s.Shard = n, "", 0, experiments.Whole
+		plus, minus, err := t.players(steps[0])
+		if err != nil {
+			return err
+		}
+		m, err := s.Build(plus, minus)
+		if err != nil {
+			return err
+		}
+		m.Openings = rotate(ops, t.Played)
+		for _, st := range steps {
+			a, b, err := t.players(st)
+			if err != nil {
+				return err
+			}
+			m.PairConfigs = append(m.PairConfigs, [2]subject.Config{a.Config, b.Config})
+		}
+		out, err := m.Run(ctx)
+		if err != nil {
+			return err
+		}
+		scores := make([]int, n)
+		for _, p := range out.Pairs {
+			a, b := p.Points(plus.Name)
+			scores[p.Index] = int(2*(a+b)) - 2 // wins - losses over the pair
+		}
+		for i := range steps {
+			steps[i].Update(t.Params, scores[i])
+		}
+		line := batchLine{First: first, Scores: scores, Values: Values(t.Params)}
+		if t.log != nil {
+			data, _ := json.Marshal(line)
+			if err := t.log.Append(data); err != nil {
+				return err
+			}
+		}
+		t.Played += n
+		t.Rows = append(t.Rows, line)
+		if err := t.writeInfo(); err != nil {
+			return err
+		}
+		if t.OnBatch != nil {
+			t.OnBatch(t)
+		}
+	}
+	return t.finish()
+}
+
+// players are a step's two engines: the base with the Plus values, and
+// with the Minus values.
+func (t *Tune) players(st Step) (plus, minus match.Player, err error) {
+	for i, vals := range [][]float64{st.Plus, st.Minus} {
+		spec := t.Base + "," + Spec(t.Params, vals)
+		cfg, err := t.native.ParseConfig(spec)
+		if err != nil {
+			return plus, minus, err
+		}
+		p := match.Player{Name: []string{"plus", "minus"}[i], Spec: spec, Subject: t.native, Config: cfg}
+		if i == 0 {
+			plus = p
+		} else {
+			minus = p
+		}
+	}
+	return plus, minus, nil
+}
+
+// rotate is the openings from pair first on, so that a batch's pairs play
+// the openings the whole tune's pairs would at the same index.
+func rotate(ops []match.Opening, first int) []match.Opening {
+	k := first % len(ops)
+	return append(append([]match.Opening(nil), ops[k:]...), ops[:k]...)
+}
+
+// Spec is the tuned configuration now: the base and the values.
+func (t *Tune) Spec() string { return t.Base + "," + Spec(t.Params, Values(t.Params)) }
+
+func (t *Tune) writeInfo() error {
+	if t.Dir == "" {
+		return nil
+	}
+	t.info.Pairs, t.info.Spec = t.Played, t.Spec()
+	t.info.Origin.Fill()
+	data, _ := json.MarshalIndent(t.info, "", "  ")
+	return os.WriteFile(filepath.Join(t.Dir, infoName), append(data, '\n'), 0o644)
+}
+
+// finish writes the trajectory (trajectory.csv), the values in
+// OpenBench's format (params.txt), and tune.json, complete.
+func (t *Tune) finish() error {
+	if t.Dir == "" {
+		return nil
+	}
+	f, err := os.Create(filepath.Join(t.Dir, "trajectory.csv"))
+	if err != nil {
+		return err
+	}
+	if err := WriteTrajectory(f, t.Params, t.Rows); err != nil {
+		f.Close()
+		return err
+	}
+	if err := f.Close(); err != nil {
+		return err
+	}
+	g, err := os.Create(filepath.Join(t.Dir, "params.txt"))
+	if err != nil {
+		return err
+	}
+	if err := WriteOpenBench(g, t.Params); err != nil {
+		g.Close()
+		return err
+	}
+	if err := g.Close(); err != nil {
+		return err
+	}
+	t.info.Complete = true
+	return t.writeInfo()
+}
+
+// WriteTrajectory writes the values after each batch, a row a batch:
+// pairs, then each parameter.
+func WriteTrajectory(w io.Writer, ps []Param, rows []batchLine) error {
+	cw := csv.NewWriter(w)
+	head := []string{"pairs"}
+	start := []string{"0"}
+	for _, p := range ps {
+		head = append(head, p.Name)
+		start = append(start, num(p.Start))
+	}
+	cw.Write(head)
+	cw.Write(start)
+	for _, r := range rows {
+		rec := []string{strconv.Itoa(r.First + len(r.Scores) - 1)}
+		for _, v := range r.Values {
+			rec = append(rec, strconv.FormatFloat(v, 'f', 4, 64))
+		}
+		cw.Write(rec)
+	}
+	cw.Flush()
+	return cw.Error()
+}
+
+// Interrupted reports whether err is the tune's context stopping it.
+func Interrupted(err error) bool { return errors.Is(err, context.Canceled) }
