@@ -65,10 +65,11 @@ type Tune struct {
 	// OnBatch, if set, is called after each batch.
 	OnBatch func(t *Tune)
 
-	sched  Schedule
-	info   *Info
-	log    *results.LineLog
-	native subject.Native
+	sched     Schedule
+	info      *Info
+	log       *results.LineLog
+	native    subject.Native
+	signature uint64 // the base's node count on a small fixed search
 }
 
 const (
@@ -106,6 +107,21 @@ func Open(r Request) (*Tune, error) {
 	}
 	if err := r.Settings.Check(); err != nil {
 		return nil, err
+	}
+	// The engine's signature: a tune resumed on another engine (the
+	// base's search changed) would mix two engines' games.
+	plan, err := experiments.BenchPlan(t.native, "six", 6, []experiments.NamedSpec{{Name: "base", Spec: r.Base}}, nil)
+	if err != nil {
+		return nil, err
+	}
+	recs, err := (&experiments.Runner{Plan: plan, Workers: 1}).Run(context.Background())
+	if err != nil {
+		return nil, err
+	}
+	for _, rec := range recs {
+		if rec.Depth == 6 {
+			t.signature += rec.Nodes
+		}
 	}
 	if r.Out == "" {
 		return t, nil
@@ -194,7 +210,10 @@ func (t *Tune) key() json.RawMessage {
 	for i := range r.Params {
 		r.Params[i].Value = r.Params[i].Start
 	}
-	data, _ := json.Marshal(r)
+	data, _ := json.Marshal(struct {
+		Request
+		Signature uint64 `json:"engine_signature"` // the base's nodes on six at depth 6
+	}{r, t.signature})
 	return data
 }
 
