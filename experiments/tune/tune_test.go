@@ -11,7 +11,7 @@ import (
 	"github.com/ablate-chess/ablate/experiments/match"
 )
 
-func request(t *testing.T, workers int, out string) Request {
+func request(t testing.TB, workers int, out string) Request {
 	t.Helper()
 	var ps []Param
 	for _, s := range []string{"lmr-base-centiplies=75,0,200", "rfp-margin-cp-per-ply=80,20,300,20,0.02"} {
@@ -26,7 +26,7 @@ func request(t *testing.T, workers int, out string) Request {
 	return Request{Base: "full", Params: ps, Pairs: 12, Batch: 4, Seed: 5, Settings: s, Out: out}
 }
 
-func play(t *testing.T, r Request, stopAfter int) *Tune {
+func play(t testing.TB, r Request, stopAfter int) *Tune {
 	t.Helper()
 	tn, err := Open(r)
 	if err != nil {
