@@ -32,6 +32,7 @@ func tuneCommand() *cli.Command {
 				&cli.StringFlag{Name: "params", Usage: "the parameters in OpenBench's SPSA format, from `FILE`"},
 				&cli.StringFlag{Name: "base", Usage: "the configuration the parameters are set on, `SPEC`", Value: "full"},
 				&cli.IntFlag{Name: "batch", Usage: "pairs played at once from the same values (decides the trajectory, not -j)", Value: 8},
+				&cli.IntFlag{Name: "verify", Usage: "then play `N` pairs of the tuned values against the start: the Elo gained"},
 				&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "keep the tune in `DIR` (it resumes when run again)"},
 			}),
 			Action: tuneSPSAAction,
@@ -98,5 +99,13 @@ func tuneSPSAAction(c *cli.Context) error {
 	var b strings.Builder
 	tune.WriteOpenBench(&b, t.Params)
 	fmt.Fprintf(c.App.Writer, "\nOpenBench:\n%s", b.String())
+	if n := c.Int("verify"); n > 0 {
+		fmt.Fprintf(c.App.ErrWriter, "verifying: %d pairs of the tuned values against the start\n", n)
+		res, err := t.Verify(ctx, n)
+		if err != nil {
+			return searchError(ctx, err)
+		}
+		fmt.Fprintf(c.App.Writer, "\nverify, tuned against start: %s\n", res.Line())
+	}
 	return nil
 }

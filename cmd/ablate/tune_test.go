@@ -13,8 +13,9 @@ import (
 func TestTuneSPSA(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "t")
 	out, errw, code := ablate(t, "tune", "spsa", "--param", "lmr-base-centiplies=75,0,200", "--pairs", "4", "--batch", "2",
-		"--nodes", "300", "--openings", "bench", "--quiet", "--out", dir)
+		"--nodes", "300", "--openings", "bench", "--quiet", "--out", dir, "--verify", "1")
 	if code != 0 || !strings.Contains(out, "tuned over 4 pairs: full,lmr-base-centiplies=") ||
+		!strings.Contains(out, "verify, tuned against start: games 2 ") ||
 		!strings.Contains(out, "lmr-base-centiplies, int, ") {
 		t.Fatalf("exit %d: %s\n%s", code, errw, out)
 	}

@@ -402,3 +402,33 @@ func WriteTrajectory(w io.Writer, ps []Param, rows []batchLine) error {
 
 // Interrupted reports whether err is the tune's context stopping it.
 func Interrupted(err error) bool { return errors.Is(err, context.Canceled) }
+
+// Verify plays pairs of the tuned values against the start values, the
+// tune's games otherwise (limits, openings, workers): what the tune
+// gained, with its interval. ctx stops it.
+func (t *Tune) Verify(ctx context.Context, pairs int) (*results.MatchResult, error) {
+	start := make([]float64, len(t.Params))
+	for i, p := range t.Params {
+		start[i] = p.Start
+	}
+	var players [2]match.Player
+	for i, vals := range [][]float64{Values(t.Params), start} {
+		spec := t.Base + "," + Spec(t.Params, vals)
+		cfg, err := t.native.ParseConfig(spec)
+		if err != nil {
+			return nil, err
+		}
+		players[i] = match.Player{Name: []string{"tuned", "start"}[i], Spec: spec, Subject: t.native, Config: cfg}
+	}
+	s := t.Settings
+	s.Pairs, s.SPRT, s.Precision, s.Shard = pairs, "", 0, experiments.Whole
+	m, err := s.Build(players[0], players[1])
+	if err != nil {
+		return nil, err
+	}
+	out, err := m.Run(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return out.Result(m), nil
+}
