@@ -27,10 +27,10 @@ func tuneCommand() *cli.Command {
 				"their updates applied in pair order, so at fixed nodes the same --seed gives the same\n" +
 				"tune at any -j. With --out the tune keeps tune.json and its journal (steps.jsonl) and\n" +
 				"resumes when run again; at the end trajectory.csv and params.txt (OpenBench's format).",
-			Flags: flags(matchFlags(), []cli.Flag{
+			Flags: flags(matchFlags(), subjectFlags(), []cli.Flag{
 				&cli.StringSliceFlag{Name: "param", Usage: "a parameter to tune, `NAME=VALUE,MIN,MAX[,C_END,R_END]` (repeatable)"},
 				&cli.StringFlag{Name: "params", Usage: "the parameters in OpenBench's SPSA format, from `FILE`"},
-				&cli.StringFlag{Name: "base", Usage: "the configuration the parameters are set on, `SPEC`", Value: "full"},
+				&cli.StringFlag{Name: "base", Usage: "the configuration the parameters are set on, `SPEC` (default: full, or an external engine's default)"},
 				&cli.IntFlag{Name: "batch", Usage: "pairs played at once from the same values (decides the trajectory, not -j)", Value: 8},
 				&cli.IntFlag{Name: "verify", Usage: "then play `N` pairs of the tuned values against the start: the Elo gained"},
 				&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "keep the tune in `DIR` (it resumes when run again)"},
@@ -64,7 +64,19 @@ func tuneSPSAAction(c *cli.Context) error {
 	if err != nil {
 		return badInput(err)
 	}
-	t, err := tune.Open(tune.Request{Base: c.String("base"), Params: params, Pairs: c.Int("pairs"), Batch: c.Int("batch"),
+	spec, err := readSubjectSpec(c)
+	if err != nil {
+		return badInput(err)
+	}
+	sub, err := makeSubject(spec, s.HashMB, budget(c), "", c.App.ErrWriter)
+	if err != nil {
+		return badInput(err)
+	}
+	base := c.String("base")
+	if !c.IsSet("base") {
+		base = sub.Presets()[0] // full, or an external engine's default
+	}
+	t, err := tune.Open(tune.Request{Subject: sub, Base: base, Params: params, Pairs: c.Int("pairs"), Batch: c.Int("batch"),
 		Seed: c.Uint64("seed"), Settings: s, Out: c.String("out"), Args: commandLine(c)})
 	if err != nil {
 		return outError(flagError(err), "")

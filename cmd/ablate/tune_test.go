@@ -42,3 +42,21 @@ func TestTuneSPSA(t *testing.T) {
 		}
 	}
 }
+
+// TestTuneExternalEngine: Toga II's spin options, named by its profile,
+// tuned end to end at a tiny budget (a fixed depth: Toga II ignores go
+// nodes).
+func TestTuneExternalEngine(t *testing.T) {
+	toga := debianEngine(t, "toga2")
+	dir := filepath.Join(t.TempDir(), "t")
+	out, errw, code := ablate(t, "tune", "spsa", "--engine", "toga="+toga, "--profile", "toga2",
+		"--param", "futility-margin=100,0,500", "--param", "nmp-reduction=3,1,4", "--pairs", "4", "--batch", "2",
+		"--depth", "3", "--openings", "bench", "--quiet", "--out", dir)
+	if code != 0 || !strings.Contains(out, "tuned over 4 pairs: default,futility-margin=") ||
+		!strings.Contains(out, "nmp-reduction, int, ") {
+		t.Fatalf("exit %d: %s\n%s", code, errw, out)
+	}
+	if data, err := os.ReadFile(filepath.Join(dir, "tune.json")); err != nil || !strings.Contains(string(data), "Toga II") {
+		t.Errorf("tune.json does not name the engine: %v %s", err, data)
+	}
+}

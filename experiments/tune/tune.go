@@ -22,9 +22,15 @@ import (
 
 // Request is what a tune is asked to do.
 type Request struct {
-	Base   string  // the configuration the parameters are set on, as in "full"
-	Params []Param // the parameters, at their start values
-	Pairs  int     // iterations: one game pair each
+	// Subject is the engine tuned: ablate's (nil), or an external UCI
+	// engine whose profile names its spin options as parameters.
+	Subject subject.Subject `json:"-"`
+	// SubjectName names an external engine in tune.json's request, so
+	// that a tune resumes only on the same engine ("" for ablate's).
+	SubjectName string  `json:",omitempty"`
+	Base        string  // the configuration the parameters are set on, as in "full" or "default"
+	Params      []Param // the parameters, at their start values
+	Pairs       int     // iterations: one game pair each
 	// Batch is how many pairs are played at once from the same values,
 	// each with its own perturbation; their updates are then applied in
 	// pair order. It, not the workers, decides the trajectory: the same
@@ -68,8 +74,8 @@ type Tune struct {
 	sched     Schedule
 	info      *Info
 	log       *results.LineLog
-	native    subject.Native
-	signature uint64 // the base's node count on a small fixed search
+	sub       subject.Subject
+	signature uint64 // ablate's base's node count on a small fixed search
 }
 
 const (
@@ -91,7 +97,13 @@ func Open(r Request) (*Tune, error) {
 		return nil, experiments.BadSetting("param", "no parameters to tune")
 	}
 	r.Params = append([]Param(nil), r.Params...) // the tune's own, moved as it plays
-	t := &Tune{Request: r, sched: DefaultSchedule(r.Pairs), native: subject.Native{HashMB: r.Settings.HashMB}}
+	t := &Tune{Request: r, sched: DefaultSchedule(r.Pairs), sub: r.Subject}
+	if t.sub == nil {
+		t.sub = subject.Native{HashMB: r.Settings.HashMB}
+	}
+	if _, native := t.sub.(subject.Native); !native {
+		t.SubjectName = t.sub.Name()
+	}
 	for i := range t.Params {
 		if err := t.Params[i].Check(); err != nil {
 			return nil, experiments.BadSetting("param", "%v", err)
@@ -102,25 +114,27 @@ func Open(r Request) (*Tune, error) {
 			}
 		}
 	}
-	if _, err := t.native.ParseConfig(r.Base); err != nil {
+	if _, err := t.sub.ParseConfig(r.Base); err != nil {
 		return nil, experiments.BadSetting("base", "%v", err)
 	}
 	if err := r.Settings.Check(); err != nil {
 		return nil, err
 	}
-	// The engine's signature: a tune resumed on another engine (the
-	// base's search changed) would mix two engines' games.
-	plan, err := experiments.BenchPlan(t.native, "six", 6, []experiments.NamedSpec{{Name: "base", Spec: r.Base}}, nil)
-	if err != nil {
-		return nil, err
-	}
-	recs, err := (&experiments.Runner{Plan: plan, Workers: 1}).Run(context.Background())
-	if err != nil {
-		return nil, err
-	}
-	for _, rec := range recs {
-		if rec.Depth == 6 {
-			t.signature += rec.Nodes
+	// ablate's signature: a tune resumed on another build (the base's
+	// search changed) would mix two engines' games.
+	if native, ok := t.sub.(subject.Native); ok {
+		plan, err := experiments.BenchPlan(native, "six", 6, []experiments.NamedSpec{{Name: "base", Spec: r.Base}}, nil)
+		if err != nil {
+			return nil, err
+		}
+		recs, err := (&experiments.Runner{Plan: plan, Workers: 1}).Run(context.Background())
+		if err != nil {
+			return nil, err
+		}
+		for _, rec := range recs {
+			if rec.Depth == 6 {
+				t.signature += rec.Nodes
+			}
 		}
 	}
 	if r.Out == "" {
@@ -137,7 +151,7 @@ func Open(r Request) (*Tune, error) {
 func (t *Tune) config(v float64, i int) (subject.Config, error) {
 	vals := Values(t.Params)
 	vals[i] = v
-	return t.native.ParseConfig(t.Base + "," + Spec(t.Params, vals))
+	return t.sub.ParseConfig(t.Base + "," + Spec(t.Params, vals))
 }
 
 // resume reads the directory: nothing (a new tune), or a tune begun with
@@ -311,11 +325,11 @@ func (t *Tune) Run(ctx context.Context) error {
 func (t *Tune) players(st Step) (plus, minus match.Player, err error) {
 	for i, vals := range [][]float64{st.Plus, st.Minus} {
 		spec := t.Base + "," + Spec(t.Params, vals)
-		cfg, err := t.native.ParseConfig(spec)
+		cfg, err := t.sub.ParseConfig(spec)
 		if err != nil {
 			return plus, minus, err
 		}
-		p := match.Player{Name: []string{"plus", "minus"}[i], Spec: spec, Subject: t.native, Config: cfg}
+		p := match.Player{Name: []string{"plus", "minus"}[i], Spec: spec, Subject: t.sub, Config: cfg}
 		if i == 0 {
 			plus = p
 		} else {
@@ -414,11 +428,11 @@ func (t *Tune) Verify(ctx context.Context, pairs int) (*results.MatchResult, err
 	var players [2]match.Player
 	for i, vals := range [][]float64{Values(t.Params), start} {
 		spec := t.Base + "," + Spec(t.Params, vals)
-		cfg, err := t.native.ParseConfig(spec)
+		cfg, err := t.sub.ParseConfig(spec)
 		if err != nil {
 			return nil, err
 		}
-		players[i] = match.Player{Name: []string{"tuned", "start"}[i], Spec: spec, Subject: t.native, Config: cfg}
+		players[i] = match.Player{Name: []string{"tuned", "start"}[i], Spec: spec, Subject: t.sub, Config: cfg}
 	}
 	s := t.Settings
 	s.Pairs, s.SPRT, s.Precision, s.Shard = pairs, "", 0, experiments.Whole
