@@ -39,6 +39,10 @@ func worthCommand() *cli.Command {
 			&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write worth.csv, the run and each match to `DIR`"},
 			&cli.BoolFlag{Name: "no-play", Usage: "play nothing: the table and worth.csv of the cells --out holds, " +
 				"those begun and not finished marked partial, with the pairs they have"},
+			&cli.IntFlag{Name: "retune", Usage: "beside each cell, a re-tuned one: its configuration's parameters first tuned " +
+				"by SPSA over `PAIRS` pairs at the cell's budget"},
+			&cli.StringFlag{Name: "retune-params", Usage: "with --retune, the parameters to tune, `a,b` (default: every " +
+				"parameter of the configuration's techniques that are on)"},
 			forceFlag(),
 			shardFlag(),
 		}, budgetFlags(), subjectFlags()),
@@ -114,7 +118,8 @@ func worthAction(c *cli.Context) error {
 	}
 	w, err := worth.Open(worth.Request{Plan: plan, Groups: groups, Budgets: budgets, Settings: s,
 		PairsGiven: c.IsSet("pairs") || c.IsSet("games"), Out: c.String("out"), Replace: c.Bool("force"),
-		TreeRun: c.String("run"), Workers: c.Int("jobs"), TreeBudget: budget(c), Args: commandLine(c)})
+		TreeRun: c.String("run"), Workers: c.Int("jobs"), TreeBudget: budget(c), Args: commandLine(c),
+		Retune: c.Int("retune"), RetuneParams: splitList(c.String("retune-params"))})
 	if err != nil {
 		return outError(flagError(err), "")
 	}

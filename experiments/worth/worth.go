@@ -39,6 +39,13 @@ type Request struct {
 	Workers    int
 	TreeBudget experiments.Budget // each tree-size search's budget
 	Args       []string           // the command line, for worth.json and match.json
+	// Retune, if above 0, adds to each cell a re-tuned one: the
+	// configuration's parameters (RetuneParams, or every parameter of its
+	// techniques that are on) first tuned by SPSA over Retune pairs at the
+	// cell's budget, then its match played with the tuned values: the
+	// technique's worth once the parameters around it are re-tuned.
+	Retune       int
+	RetuneParams []string
 }
 
 // Cell is one match of the worth: a configuration against its reference
@@ -52,6 +59,9 @@ type Cell struct {
 	at       int                // its row in worth.csv
 	dir      string             // its directory, if the worth has one
 	prev     *results.MatchInfo // an interrupted match in dir, finished by Play
+	// prepare, for a re-tuned cell, tunes the configuration and builds its
+	// match; before it, Match is nil.
+	prepare func(ctx context.Context) error
 }
 
 // Worth is a worth through its life.
@@ -152,9 +162,13 @@ func (w *Worth) Cells(log io.Writer) error {
 	if err != nil {
 		return err
 	}
-	w.Rows = make([]results.WorthRow, len(cells))
+	per := 1 // rows a cell: itself, and its re-tuned twin
+	if w.Retune > 0 {
+		per = 2
+	}
+	w.Rows = make([]results.WorthRow, per*len(cells))
 	for _, x := range match.PlayOrder(cells) {
-		t := &Cell{at: x.At, settings: x.Settings(w.Settings, w.PairsGiven)}
+		t := &Cell{at: per * x.At, settings: x.Settings(w.Settings, w.PairsGiven)}
 		if t.Match, err = t.settings.Build(x.Players(w.Plan)); err != nil {
 			return err
 		}
@@ -172,9 +186,14 @@ func (w *Worth) Cells(log io.Writer) error {
 			fmt.Fprintf(log, "%s\n  done already: %s\n", t.Head, res.Line())
 			t.row.SetResult(res)
 			w.Rows[t.at] = t.row
-			continue
+		} else {
+			w.Todo = append(w.Todo, t)
 		}
-		w.Todo = append(w.Todo, t)
+		if w.Retune > 0 {
+			if err := w.addRetuned(t, x, log); err != nil {
+				return err
+			}
+		}
 	}
 	return nil
 }
@@ -204,6 +223,9 @@ func (t *Cell) resume() (*results.MatchResult, error) {
 // far as they got, marked partial, and worth.csv is written.
 func (w *Worth) SoFar() error {
 	for _, t := range w.Todo {
+		if t.Match == nil { // a re-tuned cell not yet tuned
+			continue
+		}
 		if so := t.Match.SoFar(); len(so.Pairs) > 0 {
 			t.row.SetResult(so.Result(t.Match))
 			t.row.Partial = true
@@ -227,6 +249,11 @@ func (w *Worth) Play(ctx context.Context, start func(*Cell) (stop func())) error
 	}
 	for len(w.Todo) > 0 {
 		t := w.Todo[0]
+		if t.prepare != nil {
+			if err := t.prepare(ctx); err != nil {
+				return err
+			}
+		}
 		info := t.prev
 		if info == nil {
 			req, _ := json.Marshal(t.settings)

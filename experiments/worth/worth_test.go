@@ -107,3 +107,47 @@ func TestWorthChecksBudgetPairsFirst(t *testing.T) {
 		t.Errorf("the directory was made: %v", err)
 	}
 }
+
+// TestWorthRetune: --retune adds, after each cell, its re-tuned twin: the
+// configuration's parameters tuned first (the tune kept in tunes/), then
+// its match; the same request again plays nothing.
+func TestWorthRetune(t *testing.T) {
+	ctx := context.Background()
+	dir := filepath.Join(t.TempDir(), "w")
+	r := request(t, dir)
+	r.Retune, r.RetuneParams = 8, []string{"rfp-margin-cp-per-ply"}
+	w, err := Open(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := w.TreeSizes(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Cells(io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Play(ctx, nil); err != nil {
+		t.Fatal(err)
+	}
+	if len(w.Rows) != 2 || w.Rows[1].Config != "-lmp re-tuned" || w.Rows[1].Games != 4 || w.Rows[1].NodeRatio != w.Rows[0].NodeRatio {
+		t.Fatalf("rows: %+v", w.Rows)
+	}
+	tunes, _ := filepath.Glob(filepath.Join(dir, "tunes", "*", "trajectory.csv"))
+	if len(tunes) != 1 {
+		t.Errorf("tunes kept: %v", tunes)
+	}
+	again, err := Open(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	again.TreeSizes(ctx)
+	if err := again.Cells(io.Discard); err != nil || len(again.Todo) != 0 || again.Rows[1].Games != 4 {
+		t.Errorf("again: %v, %d to play, %+v", err, len(again.Todo), again.Rows)
+	}
+	r.RetuneParams = []string{"no-such-param"}
+	w, _ = Open(r)
+	w.TreeSizes(ctx)
+	if err := w.Cells(io.Discard); err == nil {
+		t.Error("an unknown parameter to re-tune was taken")
+	}
+}
