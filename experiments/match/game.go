@@ -77,6 +77,11 @@ type Adjudication struct {
 	MaxMoves int
 }
 
+// Faulted reports whether a game ended by an engine's fault (a crash, a
+// hang, an illegal move, a loss on time or a watchdog's stop) rather than
+// by chess: a tune replays such a pair rather than learn from it.
+func (g *Game) Faulted() bool { return g.Termination == termInfraction || g.Termination == termTime }
+
 // The ways a game ends, as the PGN Termination tag and our reason say.
 const (
 	termNormal      = "normal"

@@ -11,6 +11,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"time"
 
@@ -60,6 +61,53 @@ type batchLine struct {
 	First  int       `json:"first"`
 	Scores []int     `json:"scores"`
 	Values []float64 `json:"values"`
+	// Replayed counts the pairs played again because an engine faulted
+	// (crashed, hung, lost on time): their first result was not counted.
+	Replayed int `json:"replayed,omitempty"`
+}
+
+// maxReplays is how often a batch's faulted pairs are played again before
+// the tune stops: an engine that keeps faulting would skew it.
+const maxReplays = 3
+
+// play plays a batch's match and returns each pair's result for the Plus
+// engine (wins - losses). A pair in which an engine faulted is played
+// again, never counted; one that keeps faulting stops the tune.
+func (t *Tune) play(ctx context.Context, m *match.Match, plus string) (scores []int, replayed int, err error) {
+	scores = make([]int, m.Pairs)
+	todo := map[int]bool{}
+	for i := range m.Pairs {
+		todo[i] = true
+	}
+	for try := 0; len(todo) > 0; try++ {
+		if try > maxReplays {
+			return nil, replayed, fmt.Errorf("pairs %v faulted %d times running (an engine crashed, hung or lost on time): "+
+				"the tune stops rather than learn from faults", keys(todo), try)
+		}
+		m.Done = map[int]*match.Pair{}
+		out, err := m.Run(ctx)
+		if err != nil {
+			return nil, replayed, err
+		}
+		for _, p := range out.Pairs {
+			if !todo[p.Index] {
+				continue
+			}
+			if p.Games[0].Faulted() || p.Games[1].Faulted() {
+				replayed++
+				continue
+			}
+			a, b := p.Points(plus)
+			scores[p.Index] = int(2*(a+b)) - 2
+			delete(todo, p.Index)
+		}
+		for i := range m.Pairs { // the pairs done are not played again
+			if !todo[i] {
+				m.Done[i] = pairOf(out, i)
+			}
+		}
+	}
+	return scores, replayed, nil
 }
 
 // Tune is a tune through its life.
@@ -289,19 +337,14 @@ func (t *Tune) Run(ctx context.Context) error {
 			}
 			m.PairConfigs = append(m.PairConfigs, [2]subject.Config{a.Config, b.Config})
 		}
-		out, err := m.Run(ctx)
+		scores, replayed, err := t.play(ctx, m, plus.Name)
 		if err != nil {
 			return err
-		}
-		scores := make([]int, n)
-		for _, p := range out.Pairs {
-			a, b := p.Points(plus.Name)
-			scores[p.Index] = int(2*(a+b)) - 2 // wins - losses over the pair
 		}
 		for i := range steps {
 			steps[i].Update(t.Params, scores[i])
 		}
-		line := batchLine{First: first, Scores: scores, Values: Values(t.Params)}
+		line := batchLine{First: first, Scores: scores, Values: Values(t.Params), Replayed: replayed}
 		if t.log != nil {
 			data, _ := json.Marshal(line)
 			if err := t.log.Append(data); err != nil {
@@ -445,4 +488,22 @@ func (t *Tune) Verify(ctx context.Context, pairs int) (*results.MatchResult, err
 		return nil, err
 	}
 	return out.Result(m), nil
+}
+
+func pairOf(out *match.Outcome, i int) *match.Pair {
+	for _, p := range out.Pairs {
+		if p.Index == i {
+			return p
+		}
+	}
+	return nil
+}
+
+func keys(m map[int]bool) []int {
+	var out []int
+	for k := range m {
+		out = append(out, k)
+	}
+	slices.Sort(out)
+	return out
 }
