@@ -90,13 +90,19 @@ func (l *liveLine) stop() {
 }
 
 func startProgress(w io.Writer, quiet bool, total, done int) *progressBar {
+	return startUnits(w, quiet, "jobs", total, done, false)
+}
+
+// startUnits starts a bar of units (jobs, pairs), with the time left if
+// eta; off a terminal, or quiet, it draws nothing.
+func startUnits(w io.Writer, quiet bool, units string, total, done int, eta bool) *progressBar {
 	f, term := isTerminal(w)
 	if quiet || !term || total == 0 {
 		return &progressBar{}
 	}
-	tr := &progress.Tracker{Message: "jobs", Total: int64(total), Units: progress.UnitsDefault}
+	tr := &progress.Tracker{Message: units, Total: int64(total), Units: progress.UnitsDefault}
 	tr.SetValue(int64(done))
-	pw := startBar(f, tr, 24, 48, false)
+	pw := startBar(f, tr, 24, 60, eta)
 	return &progressBar{pw: pw, tracker: tr}
 }
 

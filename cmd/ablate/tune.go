@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"strings"
+	"time"
 
 	"github.com/urfave/cli/v2"
 
@@ -84,8 +85,12 @@ func tuneSPSAAction(c *cli.Context) error {
 	if t.Played > 0 {
 		fmt.Fprintf(c.App.ErrWriter, "resuming %s: %d of %d pairs played\n", t.Dir, t.Played, t.Pairs)
 	}
-	bar := startProgress(c.App.ErrWriter, c.Bool("quiet"), t.Pairs, t.Played)
-	t.OnBatch = func(t *tune.Tune) { bar.set(t.Played, t.Spec()) }
+	bar := startUnits(c.App.ErrWriter, c.Bool("quiet"), "pairs", t.Pairs, t.Played, true)
+	began, from := time.Now(), t.Played
+	t.OnBatch = func(t *tune.Tune) {
+		rate := float64(2*(t.Played-from)) / time.Since(began).Seconds()
+		bar.set(t.Played, fmt.Sprintf("%.1f games/s; %s", rate, t.Spec()))
+	}
 	ctx, cancel := interruptible()
 	defer cancel()
 	err = t.Run(ctx)
