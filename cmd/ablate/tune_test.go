@@ -24,6 +24,13 @@ func TestTuneSPSA(t *testing.T) {
 			t.Errorf("no %s: %v", f, err)
 		}
 	}
+	// ablate report draws the trajectory.
+	html := filepath.Join(t.TempDir(), "r.html")
+	if _, errw, code := ablate(t, "report", "-o", html, dir); code != 0 {
+		t.Errorf("report of a tune: exit %d: %s", code, errw)
+	} else if data, _ := os.ReadFile(html); !strings.Contains(string(data), "Tuning lmr-base-centiplies") {
+		t.Error("the report has no trajectory")
+	}
 	bad := filepath.Join(t.TempDir(), "bad.txt")
 	os.WriteFile(bad, []byte("lmr-base-centiplies, int, 75, 0, 200, 10, 0.002\nx, int, 1, 0\n"), 0o644)
 	for _, c := range []struct {

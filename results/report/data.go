@@ -10,6 +10,7 @@
 package report
 
 import (
+	"encoding/csv"
 	"encoding/json"
 	"fmt"
 	"math"
@@ -33,6 +34,9 @@ type Run struct {
 	Worth   []results.WorthRow   // worth.csv, if the directory has one
 	Match   *results.MatchInfo   // match.json, if the directory has one
 	Matches []*results.MatchInfo // matches/*/match.json (a worth directory)
+	// Trajectory is a tune's trajectory.csv: the pairs played, then each
+	// parameter's value, a row a batch (the header names them).
+	Trajectory [][]string
 }
 
 // Load reads a run directory (or a records.csv file): its records and
@@ -57,8 +61,8 @@ func Load(path string) (*Run, error) {
 			return nil, err
 		}
 		r.Records = recs
-	} else if r.Match == nil {
-		return nil, fmt.Errorf("%s: no records.csv or match.json", dir)
+	} else if r.Trajectory, err = readTrajectory(dir); r.Match == nil && err != nil {
+		return nil, fmt.Errorf("%s: no records.csv, match.json or trajectory.csv", dir)
 	}
 	var ref map[string]string
 	if r.Info != nil {
@@ -145,6 +149,45 @@ type WorthPoint struct {
 type Data struct {
 	Groups []Group
 	Worth  []WorthPoint `json:",omitempty"`
+	// Tune is a tune's parameters, each a series of its value by pairs.
+	Tune []Series `json:",omitempty"`
+}
+
+// readTrajectory reads a tune directory's trajectory.csv.
+func readTrajectory(dir string) ([][]string, error) {
+	f, err := os.Open(filepath.Join(dir, "trajectory.csv"))
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	rows, err := csv.NewReader(f).ReadAll()
+	if err == nil && (len(rows) < 2 || len(rows[0]) < 2 || rows[0][0] != "pairs") {
+		err = fmt.Errorf("%s: not a tune's trajectory", filepath.Join(dir, "trajectory.csv"))
+	}
+	return rows, err
+}
+
+// tuneSeries turns a trajectory into one series a parameter.
+func tuneSeries(rows [][]string) []Series {
+	if len(rows) < 2 {
+		return nil
+	}
+	out := make([]Series, len(rows[0])-1)
+	for j := range out {
+		out[j].Config = rows[0][j+1]
+	}
+	for _, row := range rows[1:] {
+		x, err := strconv.ParseFloat(row[0], 64)
+		if err != nil || len(row) != len(rows[0]) {
+			continue
+		}
+		for j := range out {
+			if y, err := strconv.ParseFloat(row[j+1], 64); err == nil {
+				out[j].Points = append(out[j].Points, Point{X: x, Y: y})
+			}
+		}
+	}
+	return out
 }
 
 // Build computes the data of every plot from a run's records.
@@ -192,6 +235,7 @@ func Build(r *Run) *Data {
 		}
 		d.Groups = append(d.Groups, grp)
 	}
+	d.Tune = tuneSeries(r.Trajectory)
 	for _, w := range r.Worth {
 		d.Worth = append(d.Worth, WorthPoint{Config: w.Config, NodeRatio: w.NodeRatio, Elo: w.Elo, EloError: w.EloError,
 			Games: w.Games, HasRatio: !w.NoRatio, Budget: w.Budget, MeanDepth: w.MeanDepth, RefMeanDepth: w.RefMeanDepth,

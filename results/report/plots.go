@@ -76,6 +76,18 @@ func Figures(d *Data) ([]Figure, error) {
 		figs = append(figs, Figure{Name: "worth", Title: p.Title.Text,
 			Caption: "Each configuration's Elo against its reference (95% interval) beside its tree size against it: what a technique saves, and what it is worth.", Plot: p})
 	}
+	for _, param := range d.Tune {
+		p := newPlot("pairs", param.Config)
+		if _, err := lines(p, []Series{param}); err != nil {
+			return nil, err
+		}
+		if mid := (p.Y.Min + p.Y.Max) / 2; p.Y.Max-p.Y.Min < 2 { // a tune that barely moved: show a unit each side
+			p.Y.Min, p.Y.Max = mid-1, mid+1
+		}
+		p.Title.Text = "Tuning " + param.Config
+		figs = append(figs, Figure{Name: "tune-" + slug(param.Config), Title: p.Title.Text,
+			Caption: "The parameter's value as the SPSA tune went on, after each batch of pairs.", Plot: p})
+	}
 	for _, kind := range []string{"nodes", "tc"} {
 		p, err := ladderPlot(ladder, kind)
 		if err != nil {
