@@ -16,7 +16,7 @@ type BaselineCheck struct {
 	Path    string   // the baseline file
 	Set     []string // param=value for every configuration
 	Workers int
-	Budget  Budget
+	Cap     Cap
 	Shard   Shard // a shard checks its share of the searches
 }
 
@@ -55,7 +55,7 @@ func (b *BaselineCheck) Run(ctx context.Context) (*CheckResult, error) {
 		return nil, &InputError{err}
 	}
 	res := &CheckResult{Pinned: len(want), Configs: len(plan.Rows)}
-	recs, err := (&Runner{Plan: plan, Workers: max(1, b.Workers), Budget: b.Budget, Schedule: b.Shard.Count > 1,
+	recs, err := (&Runner{Plan: plan, Workers: max(1, b.Workers), Cap: b.Cap, Schedule: b.Shard.Count > 1,
 		Shard: b.Shard}).Run(ctx)
 	if err != nil {
 		return nil, err
@@ -86,7 +86,7 @@ func (b *BaselineCheck) Run(ctx context.Context) (*CheckResult, error) {
 	if err != nil {
 		return nil, &InputError{err}
 	}
-	recs2, err := (&Runner{Plan: again, Workers: max(1, b.Workers), Budget: b.Budget}).Run(ctx)
+	recs2, err := (&Runner{Plan: again, Workers: max(1, b.Workers), Cap: b.Cap}).Run(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -98,12 +98,12 @@ func (b *BaselineCheck) Run(ctx context.Context) (*CheckResult, error) {
 // positions at depth, each searched twice. Counts that differ between the
 // two are not pinned: they are returned and nothing is written.
 func UpdateBaseline(ctx context.Context, sub subject.Subject, path, positions string, depth int, configs []NamedSpec,
-	set []string, workers int, b Budget) (searches, nconfigs int, unrepeatable []string, err error) {
+	set []string, workers int, b Cap) (searches, nconfigs int, unrepeatable []string, err error) {
 	plan, err := BenchPlan(sub, positions, depth, configs, set)
 	if err != nil {
 		return 0, 0, nil, &InputError{err}
 	}
-	recs, err := (&Runner{Plan: plan, Workers: max(1, workers), Budget: b, Repeat: 2}).Run(ctx)
+	recs, err := (&Runner{Plan: plan, Workers: max(1, workers), Cap: b, Repeat: 2}).Run(ctx)
 	if err != nil {
 		return 0, 0, nil, err
 	}

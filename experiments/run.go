@@ -20,9 +20,11 @@ import (
 	"github.com/ablate-chess/ablate/results"
 )
 
-// Budget bounds each job: a search that passes it stops at once and is
-// recorded as cut short. Zero fields are no bound.
-type Budget struct {
+// Cap bounds each job of a run (--max-nodes, --max-time): a search that
+// passes it stops at once and is recorded as cut short (budget_exceeded, the
+// column's old name). Zero fields are no bound. A match's per-move limit is
+// its budget (match.Budget); a job's bound is its cap.
+type Cap struct {
 	Nodes uint64
 	Time  time.Duration
 }
@@ -36,7 +38,7 @@ type Runner struct {
 	Plan    *Plan
 	Workers int
 	Repeat  int // timing repeats
-	Budget  Budget
+	Cap     Cap
 	// Schedule starts the jobs longest-expected first, by the estimates of
 	// a shallow pass (Estimate), so that no long job is left to end the run
 	// alone; without it jobs start in plan order.
@@ -269,7 +271,7 @@ func (r *Runner) runJob(eng subject.Engine, jb Job, stop *atomic.Bool) ([]result
 	row := &r.Plan.Rows[jb.Row]
 	e := &row.Suite.Entries[jb.Entry]
 	repeat := max(1, r.Repeat)
-	lim := subject.Limits{Depth: row.Depth, Nodes: r.Budget.Nodes, StopAfter: r.Budget.Time, Stop: stop}
+	lim := subject.Limits{Depth: row.Depth, Nodes: r.Cap.Nodes, StopAfter: r.Cap.Time, Stop: stop}
 	times := make([][]time.Duration, row.Depth) // by depth, one per repeat
 	lo := make([]uint64, row.Depth)             // fewest and most nodes by depth
 	hi := make([]uint64, row.Depth)
@@ -336,7 +338,7 @@ func (r *Runner) runJob(eng subject.Engine, jb Job, stop *atomic.Bool) ([]result
 			TimesMS: strconv.FormatFloat(ms(first.Elapsed), 'f', -1, 64), Repeats: 1,
 			Engine: r.Plan.Subject.Name(), Techniques: row.Config.Techniques(), Params: row.Config.Params(),
 			BudgetExceeded: "time", NoCounters: true}
-		if r.Budget.Nodes != 0 && first.Nodes >= r.Budget.Nodes {
+		if r.Cap.Nodes != 0 && first.Nodes >= r.Cap.Nodes {
 			rec.BudgetExceeded = "nodes"
 		}
 		recs = append(recs, rec)

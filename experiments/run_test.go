@@ -20,7 +20,7 @@ import (
 func TestBudgetCutsShort(t *testing.T) {
 	plan := smallPlan(t)
 	const budget = 20000
-	recs, err := (&Runner{Plan: plan, Workers: 2, Budget: Budget{Nodes: budget}}).Run(context.Background())
+	recs, err := (&Runner{Plan: plan, Workers: 2, Cap: Cap{Nodes: budget}}).Run(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -35,7 +35,7 @@ type SubjectSpec struct {
 // built. A search with no other bound on its time gets the budget's time
 // and a minute more before the engine is taken to have hung. What the
 // engine is set to goes to log. ctx stops a build (context.Canceled).
-func MakeSubject(ctx context.Context, spec SubjectSpec, hashMB int, b Budget, experiment string, log io.Writer) (subject.Subject, error) {
+func MakeSubject(ctx context.Context, spec SubjectSpec, hashMB int, b Cap, experiment string, log io.Writer) (subject.Subject, error) {
 	var file *File
 	if experiment != "" {
 		f, err := LoadFile(experiment)

@@ -32,7 +32,7 @@ func WriteBench(out io.Writer, recs []Record, configs, depth int) (cutShort []st
 		if configs > 1 {
 			sig := fmt.Sprintf("Nodes searched: %11d  Nodes/second: %9d", s.Nodes, perSecond(s.Nodes, s.TimeMS))
 			if s.CutShort > 0 {
-				sig = fmt.Sprintf("cut short by the budget on %d of %d positions", s.CutShort, s.CutShort+s.Positions)
+				sig = fmt.Sprintf("cut short by the cap on %d of %d positions", s.CutShort, s.CutShort+s.Positions)
 			}
 			fmt.Fprintf(out, "%-24s depth %2d  %s\n", s.Config, s.Depth, sig)
 		}

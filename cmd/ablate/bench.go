@@ -38,7 +38,7 @@ func benchCommand() *cli.Command {
 			jobsFlag(),
 			hashFlag(),
 			shardFlag(),
-		}, append(budgetFlags(), subjectFlags()...)...),
+		}, append(capFlags(), subjectFlags()...)...),
 		Action: func(c *cli.Context) error {
 			if err := checkDepthFlag(c); err != nil {
 				return badInput(err)
@@ -59,7 +59,7 @@ func benchCommand() *cli.Command {
 			if err != nil {
 				return badInput(err)
 			}
-			recs, err := runShard(plan, c.Int("jobs"), budget(c), true, shard)
+			recs, err := runShard(plan, c.Int("jobs"), jobCap(c), true, shard)
 			if err != nil {
 				return err
 			}
@@ -72,14 +72,14 @@ func benchCommand() *cli.Command {
 }
 
 // printBench prints the bench's signatures (results.WriteBench); a
-// configuration cut short by the budget has none: exit 1.
+// configuration cut short by the cap has none: exit 1.
 func printBench(out io.Writer, plan *experiments.Plan, recs []results.Record) error {
 	cut, err := results.WriteBench(out, recs, len(plan.Rows), plan.Rows[0].Depth)
 	if err != nil {
 		return err
 	}
 	if len(cut) > 0 {
-		return cli.Exit(fmt.Sprintf("bench: %d configuration(s) cut short by the budget (%v): no signature", len(cut), cut), exitFailed)
+		return cli.Exit(fmt.Sprintf("bench: %d configuration(s) cut short by the cap (%v): no signature", len(cut), cut), exitFailed)
 	}
 	return nil
 }
@@ -118,17 +118,17 @@ func subjectOf(c *cli.Context) (subject.Subject, error) {
 	if err != nil {
 		return nil, err
 	}
-	return makeSubject(spec, c.Int("hash"), budget(c), "", c.App.ErrWriter)
+	return makeSubject(spec, c.Int("hash"), jobCap(c), "", c.App.ErrWriter)
 }
 
 // runShard runs one shard of a plan, likewise.
-func runShard(plan *experiments.Plan, workers int, b experiments.Budget, schedule bool, shard experiments.Shard) ([]results.Record, error) {
+func runShard(plan *experiments.Plan, workers int, b experiments.Cap, schedule bool, shard experiments.Shard) ([]results.Record, error) {
 	if workers < 1 {
 		return nil, badInput(fmt.Errorf("--jobs must be at least 1"))
 	}
 	ctx, cancel := interruptible()
 	defer cancel()
-	recs, err := (&experiments.Runner{Plan: plan, Workers: workers, Budget: b, Schedule: schedule, Shard: shard}).Run(ctx)
+	recs, err := (&experiments.Runner{Plan: plan, Workers: workers, Cap: b, Schedule: schedule, Shard: shard}).Run(ctx)
 	if errors.Is(err, context.Canceled) {
 		return nil, cli.Exit("interrupted", exitInterrupted)
 	}

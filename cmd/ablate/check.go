@@ -42,7 +42,7 @@ func checkCommand() *cli.Command {
 			jobsFlag(),
 			hashFlag(),
 			shardFlag(),
-		}, budgetFlags()...), subjectFlags()...),
+		}, capFlags()...), subjectFlags()...),
 		Action: checkAction,
 	}
 }
@@ -63,7 +63,7 @@ func checkAction(c *cli.Context) error {
 	defer cancel()
 	if c.Bool("update") {
 		n, configs, bad, err := experiments.UpdateBaseline(ctx, sub, path, c.String("positions"), c.Int("depth"),
-			experiments.DefaultBench(sub), c.StringSlice("set"), c.Int("jobs"), budget(c))
+			experiments.DefaultBench(sub), c.StringSlice("set"), c.Int("jobs"), jobCap(c))
 		if err != nil {
 			return searchError(ctx, err)
 		}
@@ -79,7 +79,7 @@ func checkAction(c *cli.Context) error {
 		return badInput(err)
 	}
 	check := experiments.BaselineCheck{Subject: sub, Path: path, Set: c.StringSlice("set"), Workers: c.Int("jobs"),
-		Budget: budget(c), Shard: shard}
+		Cap: jobCap(c), Shard: shard}
 	res, err := check.Run(ctx)
 	if err != nil {
 		return searchError(ctx, err)

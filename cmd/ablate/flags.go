@@ -47,7 +47,7 @@ func formatFlag(usage string) cli.Flag {
 	return &cli.StringFlag{Name: "format", Aliases: []string{"f"}, Usage: usage, Value: "table"}
 }
 
-// The default budget of every job: generous (thirty times the largest job
+// The default cap of every job: generous (thirty times the largest job
 // of the stored experiments, a few minutes here) but finite, so that no
 // default runs without bound.
 const (
@@ -55,16 +55,16 @@ const (
 	defaultMaxTime  = 5 * time.Minute
 )
 
-func budgetFlags() []cli.Flag {
+func capFlags() []cli.Flag {
 	return []cli.Flag{
-		&cli.Uint64Flag{Name: "max-nodes", Usage: "each job's node budget: a search past it stops and is recorded as cut short (0: none)",
+		&cli.Uint64Flag{Name: "max-nodes", Usage: "each job's node cap: a search past it stops and is recorded as cut short (0: none)",
 			Value: defaultMaxNodes},
-		&cli.DurationFlag{Name: "max-time", Usage: "each job's time budget, as in 90s or 5m (0: none)", Value: defaultMaxTime},
+		&cli.DurationFlag{Name: "max-time", Usage: "each job's time cap, as in 90s or 5m (0: none)", Value: defaultMaxTime},
 	}
 }
 
-func budget(c *cli.Context) experiments.Budget {
-	return experiments.Budget{Nodes: c.Uint64("max-nodes"), Time: c.Duration("max-time")}
+func jobCap(c *cli.Context) experiments.Cap {
+	return experiments.Cap{Nodes: c.Uint64("max-nodes"), Time: c.Duration("max-time")}
 }
 
 // checkDepth checks a --depth that was given.

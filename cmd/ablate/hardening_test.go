@@ -59,7 +59,7 @@ func TestRunBudgetCutsShortAndSays(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errw)
 	}
-	if !strings.Contains(errw, "warning: configs / b:") || !strings.Contains(errw, "cut short by the budget") {
+	if !strings.Contains(errw, "warning: configs / b:") || !strings.Contains(errw, "cut short by the cap") {
 		t.Errorf("stderr: %s", errw)
 	}
 	cut := 0

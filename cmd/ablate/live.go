@@ -145,7 +145,7 @@ func (b *progressBar) stop() {
 func warnCutShort(w io.Writer, sums []results.Summary) {
 	for _, s := range sums {
 		if s.CutShort > 0 {
-			fmt.Fprintf(w, "warning: %s / %s: %d of %d positions cut short by the budget (--max-nodes, --max-time); "+
+			fmt.Fprintf(w, "warning: %s / %s: %d of %d positions cut short by the cap (--max-nodes, --max-time); "+
 				"they are left out of its summary, whose totals are unknown\n", s.Group, s.Config, s.CutShort, s.CutShort+s.Positions)
 		}
 	}

@@ -51,7 +51,7 @@ func runCommand() *cli.Command {
 			forceFlag(),
 			shardFlag(),
 			&cli.StringFlag{Name: "estimates", Usage: "cost jobs by the times of a previous run `DIR` (for --shard and scheduling)"},
-		}, budgetFlags(), subjectFlags()),
+		}, capFlags(), subjectFlags()),
 		Action: runAction,
 	}
 }

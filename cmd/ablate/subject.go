@@ -59,7 +59,7 @@ func readSubjectSpec(c *cli.Context) (subjectSpec, error) {
 
 // makeSubject makes the subject (experiments.MakeSubject), Ctrl-C
 // stopping a build: exit 130, and how to go on.
-func makeSubject(spec subjectSpec, hashMB int, b experiments.Budget, experiment string, errw io.Writer) (subject.Subject, error) {
+func makeSubject(spec subjectSpec, hashMB int, b experiments.Cap, experiment string, errw io.Writer) (subject.Subject, error) {
 	ctx, cancel := interruptible()
 	defer cancel()
 	sub, err := experiments.MakeSubject(ctx, spec, hashMB, b, experiment, errw)

@@ -69,7 +69,7 @@ func tuneSPSAAction(c *cli.Context) error {
 	if err != nil {
 		return badInput(err)
 	}
-	sub, err := makeSubject(spec, s.HashMB, budget(c), "", c.App.ErrWriter)
+	sub, err := makeSubject(spec, s.HashMB, jobCap(c), "", c.App.ErrWriter)
 	if err != nil {
 		return badInput(err)
 	}

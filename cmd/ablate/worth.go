@@ -45,7 +45,7 @@ func worthCommand() *cli.Command {
 				"parameter of the configuration's techniques that are on)"},
 			forceFlag(),
 			shardFlag(),
-		}, budgetFlags(), subjectFlags()),
+		}, capFlags(), subjectFlags()),
 		Action: worthAction,
 	}
 }
@@ -63,7 +63,7 @@ func worthAction(c *cli.Context) error {
 	if err != nil {
 		return badInput(err)
 	}
-	sub, err := makeSubject(spec, c.Int("hash"), budget(c), c.Args().First(), c.App.ErrWriter)
+	sub, err := makeSubject(spec, c.Int("hash"), jobCap(c), c.Args().First(), c.App.ErrWriter)
 	if err != nil {
 		return badInput(err)
 	}
@@ -118,7 +118,7 @@ func worthAction(c *cli.Context) error {
 	}
 	w, err := worth.Open(worth.Request{Plan: plan, Groups: groups, Budgets: budgets, Settings: s,
 		PairsGiven: c.IsSet("pairs") || c.IsSet("games"), Out: c.String("out"), Replace: c.Bool("force"),
-		TreeRun: c.String("run"), Workers: c.Int("jobs"), TreeBudget: budget(c), Args: commandLine(c),
+		TreeRun: c.String("run"), Workers: c.Int("jobs"), TreeCap: jobCap(c), Args: commandLine(c),
 		Retune: c.Int("retune"), RetuneParams: splitList(c.String("retune-params"))})
 	if err != nil {
 		return outError(flagError(err), "")

@@ -32,9 +32,9 @@ type Settings struct {
 	Estimates string                  `json:"estimates,omitempty"`
 }
 
-// Budget is each job's budget.
-func (s *Settings) Budget() experiments.Budget {
-	return experiments.Budget{Nodes: s.MaxNodes, Time: s.MaxTime}
+// Cap is each job's cap.
+func (s *Settings) Cap() experiments.Cap {
+	return experiments.Cap{Nodes: s.MaxNodes, Time: s.MaxTime}
 }
 
 // Request is what a run is asked to do.
@@ -155,7 +155,7 @@ func (r *Run) Prepare(ctx context.Context, log io.Writer) error {
 	if s.Workers < 1 {
 		return experiments.BadSetting("jobs", "%d: must be at least 1", s.Workers)
 	}
-	sub, err := experiments.MakeSubject(ctx, s.Subject, s.HashMB, s.Budget(), s.Request.Experiment, log)
+	sub, err := experiments.MakeSubject(ctx, s.Subject, s.HashMB, s.Cap(), s.Request.Experiment, log)
 	if err != nil {
 		return err
 	}
@@ -168,7 +168,7 @@ func (r *Run) Prepare(ctx context.Context, log io.Writer) error {
 		skip[experiments.JobKey(rec.Group, rec.Config, rec.Position)] = true
 	}
 	r.runner = &experiments.Runner{Plan: r.Plan, Workers: s.Workers, Repeat: s.Repeat,
-		Budget: s.Budget(), Schedule: true, Skip: skip, Shard: s.Shard}
+		Cap: s.Cap(), Schedule: true, Skip: skip, Shard: s.Shard}
 	if s.Estimates != "" {
 		prev, err := results.ReadRun(s.Estimates)
 		if err != nil {

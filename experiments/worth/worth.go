@@ -37,8 +37,8 @@ type Request struct {
 	Replace    bool   // replace what Out holds, once every cell is played
 	TreeRun    string // the tree sizes from this run directory, not searched
 	Workers    int
-	TreeBudget experiments.Budget // each tree-size search's budget
-	Args       []string           // the command line, for worth.json and match.json
+	TreeCap    experiments.Cap // each tree-size search's cap
+	Args       []string        // the command line, for worth.json and match.json
 	// Retune, if above 0, adds to each cell a re-tuned one: the
 	// configuration's parameters (RetuneParams, or every parameter of its
 	// techniques that are on) first tuned by SPSA over Retune pairs at the
@@ -138,7 +138,7 @@ func (w *Worth) TreeSizes(ctx context.Context) error {
 			return err
 		}
 	} else {
-		runner := &experiments.Runner{Plan: w.Plan, Workers: max(1, w.Workers), Budget: w.TreeBudget, Schedule: true,
+		runner := &experiments.Runner{Plan: w.Plan, Workers: max(1, w.Workers), Cap: w.TreeCap, Schedule: true,
 			Shard: experiments.Whole}
 		if recs, err = runner.Run(ctx); err != nil {
 			return err
