@@ -89,6 +89,10 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 	for _, cmd := range app.Commands {
 		cmd.OnUsageError = usageError
 		categorize(cmd.Flags)
+		for _, sub := range cmd.Subcommands {
+			sub.OnUsageError = usageError
+			categorize(sub.Flags)
+		}
 	}
 	app.OnUsageError = usageError
 	return app

@@ -169,11 +169,14 @@ func TestHelpFitsAHundredColumns(t *testing.T) {
 	cmds := []string{""}
 	for _, c := range newApp(nil, io.Discard, io.Discard).Commands {
 		cmds = append(cmds, c.Name)
+		for _, sub := range c.Subcommands {
+			cmds = append(cmds, c.Name+" "+sub.Name)
+		}
 	}
 	for _, name := range cmds {
 		args := []string{"--help"}
 		if name != "" {
-			args = []string{name, "--help"}
+			args = append(strings.Fields(name), "--help")
 		}
 		out, _, code := ablate(t, args...)
 		if code != 0 {

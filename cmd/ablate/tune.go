@@ -18,9 +18,9 @@ func tuneCommand() *cli.Command {
 		Usage: "tune parameters by self-play (SPSA, as OpenBench and fishtest run it)",
 		Subcommands: []*cli.Command{{
 			Name:  "spsa",
-			Usage: "tune ablate's parameters with SPSA: a game pair per iteration between two perturbed engines",
-			UsageText: "ablate tune spsa --param NAME=VALUE,MIN,MAX[,C_END,R_END] ... [--base SPEC] [--pairs N] [--nodes N] [--out DIR]\n" +
-				"ablate tune spsa --params FILE [flags]   (OpenBench's format: name, int|float, value, min, max, c_end, r_end)",
+			Usage: "tune parameters with SPSA: game pairs between two perturbed engines",
+			UsageText: "ablate tune spsa --param NAME=VALUE,MIN,MAX[,C_END,R_END] ... [--pairs N] [--out DIR]\n" +
+				"ablate tune spsa --params FILE [flags]  (name, int|float, value, min, max, c_end, r_end)",
 			Description: "Every parameter is perturbed at once by +-c_k; the two engines play a game pair (one\n" +
 				"opening, colours swapped); each parameter moves by r_k c_k (wins - losses) times its\n" +
 				"sign. c_k and r_k decay as OpenBench's do (alpha 0.602, gamma 0.101, A = 10% of the\n" +
