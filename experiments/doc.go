@@ -17,6 +17,8 @@
 //	alternate.go two builds' runs, alternated (compare)
 //	subjects.go  SubjectSpec, MakeSubject: the engine searched (ours, UCI, built)
 //	setting.go   SettingError: a library names the setting, a command its flag
+//	budget.go    Budget, a match's per-move budget (nodes or a clock), and
+//	             ParseBudgets; Cap (run.go) is a job's bound
 //
 // match/ plays games between two engines (ablate match, worth: settings,
 // budgets, cells, merges; PlayIn, a match's life in its directory).

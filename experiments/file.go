@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"slices"
 	"sort"
 	"strings"
 
@@ -210,9 +211,26 @@ func (b *builder) addFile(f *File) error {
 			}
 			b.plan.Pairs[group] = m.Pairs
 		}
+		var budgets []Budget // the group's, where the file gives them, to check budget_pairs against
+		if list := m.Budgets; list != "" || f.Match != nil && f.Match.Budgets != "" {
+			if list == "" {
+				list = f.Match.Budgets
+			}
+			var err error
+			if budgets, err = ParseBudgets(list); err != nil {
+				return fmt.Errorf("%s: %v", where, err)
+			}
+		}
 		for budget, n := range m.BudgetPairs {
 			if n < 1 {
 				return fmt.Errorf("%s: budget_pairs %s = %d: play at least one pair", where, budget, n)
+			}
+			one, err := ParseBudgets(budget)
+			if err != nil || len(one) != 1 {
+				return fmt.Errorf("%s: budget_pairs %q is not one budget", where, budget)
+			}
+			if budgets != nil && !slices.ContainsFunc(budgets, func(x Budget) bool { return x.String() == one[0].String() }) {
+				return fmt.Errorf("%s: budget_pairs %s is not one of its budgets", where, budget)
 			}
 			if b.plan.BudgetPairs == nil {
 				b.plan.BudgetPairs = map[string]map[string]int{}

@@ -301,7 +301,9 @@ func TestExperimentFileErrorsNameTheLine(t *testing.T) {
 		{"budget_pairs of no budget", []string{"worth", "--out", filepath.Join(tmp, "w"), write("bp.toml",
 			"name = \"b\"\n[[matrix]]\nname = \"x\"\npositions = \"six\"\nleave_one_out = [\"lmr\"]\n"+
 				"budgets = \"nodes=1000,2000\"\nbudget_pairs = { \"nodes=4000\" = 3 }\n")},
-			"matrix x: budget_pairs nodes=4000 is not one of its budgets"},
+			`bp.toml:2:1: matrix "x": budget_pairs nodes=4000 is not one of its budgets`},
+		{"budget_pairs of no budget, in a run", []string{"run", "-e", filepath.Join(tmp, "bp.toml")},
+			`bp.toml:2:1: matrix "x": budget_pairs nodes=4000 is not one of its budgets`},
 	} {
 		_, errw, code := ablate(t, c.args...)
 		if code != 2 || !strings.Contains(errw, c.want) || strings.Contains(errw, "tree sizes") {

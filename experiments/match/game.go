@@ -3,9 +3,6 @@ package match
 import (
 	"errors"
 	"fmt"
-	"math"
-	"strconv"
-	"strings"
 	"sync/atomic"
 	"time"
 
@@ -13,6 +10,7 @@ import (
 	"github.com/ablate-chess/ablate/engine/search"
 	"github.com/ablate-chess/ablate/engine/subject"
 	"github.com/ablate-chess/ablate/engine/uci"
+	"github.com/ablate-chess/ablate/experiments"
 	"github.com/ablate-chess/ablate/results"
 )
 
@@ -32,38 +30,11 @@ type Limits struct {
 // not reproducible.
 func (l *Limits) Timed() bool { return l.TC != nil || l.MoveTime > 0 }
 
-// TimeControl is a clock: Base for the game, plus Inc after every move.
-type TimeControl struct{ Base, Inc time.Duration }
+// TimeControl is a clock (experiments.TimeControl).
+type TimeControl = experiments.TimeControl
 
 // ParseTC reads "10+0.1" (seconds, increment) or "10".
-func ParseTC(s string) (*TimeControl, error) {
-	base, inc, plus := cutPlus(s)
-	b, err1 := strconv.ParseFloat(base, 64)
-	i := 0.0
-	var err2 error
-	if plus {
-		i, err2 = strconv.ParseFloat(inc, 64) // "10+" has no increment: an error
-	}
-	if err1 != nil || err2 != nil || b <= 0 || i < 0 || b > 1e6 || i > 1e4 ||
-		math.IsNaN(b) || math.IsNaN(i) || strings.ContainsAny(s, " \t_") {
-		return nil, fmt.Errorf("tc %q: want seconds+increment, as in 10+0.1", s)
-	}
-	return &TimeControl{time.Duration(b * float64(time.Second)), time.Duration(i * float64(time.Second))}, nil
-}
-
-func cutPlus(s string) (string, string, bool) {
-	for i := 0; i < len(s); i++ {
-		if s[i] == '+' {
-			return s[:i], s[i+1:], true
-		}
-	}
-	return s, "", false
-}
-
-// String writes the PGN TimeControl value: "10+0.1".
-func (tc *TimeControl) String() string {
-	return strconv.FormatFloat(tc.Base.Seconds(), 'f', -1, 64) + "+" + strconv.FormatFloat(tc.Inc.Seconds(), 'f', -1, 64)
-}
+func ParseTC(s string) (*TimeControl, error) { return experiments.ParseTC(s) }
 
 // Adjudication ends games early, each rule off when its count is 0.
 type Adjudication struct {

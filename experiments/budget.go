@@ -1,0 +1,134 @@
+package experiments
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Budget is what each move of a match may spend: a node count or a clock.
+// A worth ladder plays every configuration at several budgets, one match
+// each, to show how a technique's worth moves with depth.
+type Budget struct {
+	Nodes uint64       // nodes a move, or 0
+	TC    *TimeControl // a clock per game, or nil
+}
+
+// String writes the budget as ParseBudgets reads it: "nodes=10000" or
+// "tc=10+0.1".
+func (b Budget) String() string {
+	if b.TC != nil {
+		return "tc=" + b.TC.String()
+	}
+	return "nodes=" + strconv.FormatUint(b.Nodes, 10)
+}
+
+// Slug is the budget as a file name: "nodes-10000", "tc-10+0.1".
+func (b Budget) Slug() string { return strings.Replace(b.String(), "=", "-", 1) }
+
+// Size orders budgets of one kind: nodes, or a clock's seconds (base plus
+// 40 increments, a game's worth of moves).
+func (b Budget) Size() float64 {
+	if b.TC != nil {
+		return b.TC.Base.Seconds() + 40*b.TC.Inc.Seconds()
+	}
+	return float64(b.Nodes)
+}
+
+// Before orders budgets for play, cheapest first: node budgets by nodes,
+// then clocks by Size; nil (a match's own limit) first.
+func (b *Budget) Before(o *Budget) bool {
+	switch {
+	case b == nil || o == nil:
+		return b == nil && o != nil
+	case (b.TC == nil) != (o.TC == nil):
+		return b.TC == nil
+	}
+	return b.Size() < o.Size()
+}
+
+// ParseBudgets reads a list of budgets: "nodes=2500,10000,40000",
+// "tc=2+0.02,10+0.1", or both ("nodes=2500,10000,tc=10+0.1"). An item
+// that names a kind starts that kind; the items after it, up to the next
+// kind, are of that kind. Items may be separated by commas, semicolons or
+// spaces. The errors name the item.
+func ParseBudgets(list string) ([]Budget, error) {
+	items := strings.FieldsFunc(list, func(r rune) bool { return r == ',' || r == ';' || r == ' ' || r == '\t' })
+	if len(items) == 0 {
+		return nil, fmt.Errorf("budgets %q: the list is empty; want nodes=N,N,... or tc=S+I,S+I,...", list)
+	}
+	var out []Budget
+	kind := ""
+	seen := map[string]bool{}
+	for _, item := range items {
+		value := item
+		if k, v, ok := strings.Cut(item, "="); ok {
+			if k != "nodes" && k != "tc" {
+				return nil, fmt.Errorf("budget %q: unknown kind %q (want nodes= or tc=)", item, k)
+			}
+			kind, value = k, v
+		}
+		var b Budget
+		switch kind {
+		case "":
+			return nil, fmt.Errorf("budget %q: name its kind first, as in nodes=%s or tc=%s", item, item, item)
+		case "nodes":
+			n, err := strconv.ParseUint(value, 10, 64)
+			if err != nil || n == 0 {
+				hint := ""
+				if strings.Contains(value, "+") {
+					hint = " (a clock is tc=S+I)"
+				}
+				return nil, fmt.Errorf("budget %q: a node budget is a whole number above 0%s", item, hint)
+			}
+			b.Nodes = n
+		case "tc":
+			tc, err := ParseTC(value)
+			if err != nil {
+				return nil, fmt.Errorf("budget %q: a clock is seconds+increment above 0, as in tc=10+0.1", item)
+			}
+			b.TC = tc
+		}
+		if seen[b.String()] {
+			return nil, fmt.Errorf("budget %q: %s is in the list twice", item, b)
+		}
+		seen[b.String()] = true
+		out = append(out, b)
+	}
+	return out, nil
+}
+
+// TimeControl is a clock: Base for the game, plus Inc after every move.
+type TimeControl struct{ Base, Inc time.Duration }
+
+// ParseTC reads "10+0.1" (seconds, increment) or "10".
+func ParseTC(s string) (*TimeControl, error) {
+	base, inc, plus := cutPlus(s)
+	b, err1 := strconv.ParseFloat(base, 64)
+	i := 0.0
+	var err2 error
+	if plus {
+		i, err2 = strconv.ParseFloat(inc, 64) // "10+" has no increment: an error
+	}
+	if err1 != nil || err2 != nil || b <= 0 || i < 0 || b > 1e6 || i > 1e4 ||
+		math.IsNaN(b) || math.IsNaN(i) || strings.ContainsAny(s, " \t_") {
+		return nil, fmt.Errorf("tc %q: want seconds+increment, as in 10+0.1", s)
+	}
+	return &TimeControl{time.Duration(b * float64(time.Second)), time.Duration(i * float64(time.Second))}, nil
+}
+
+func cutPlus(s string) (string, string, bool) {
+	for i := 0; i < len(s); i++ {
+		if s[i] == '+' {
+			return s[:i], s[i+1:], true
+		}
+	}
+	return s, "", false
+}
+
+// String writes the PGN TimeControl value: "10+0.1".
+func (tc *TimeControl) String() string {
+	return strconv.FormatFloat(tc.Base.Seconds(), 'f', -1, 64) + "+" + strconv.FormatFloat(tc.Inc.Seconds(), 'f', -1, 64)
+}
