@@ -29,7 +29,7 @@ func techniquesCommand() *cli.Command {
 				presetRows = append(presetRows, []string{name, search.PresetDoc(name), cfg.Techniques.String()})
 			}
 			full := search.DefaultConfig().Techniques
-			var techRows [][]string
+			var techRows, evalRows [][]string
 			for _, name := range search.TechniqueNames() {
 				t, _ := search.ParseTechnique(name)
 				var req []string
@@ -39,6 +39,10 @@ func techniquesCommand() *cli.Command {
 				on := "off"
 				if full.Has(t) {
 					on = "on"
+				}
+				if t.IsEvaluation() {
+					evalRows = append(evalRows, []string{name, on, strings.TrimPrefix(t.Summary(), "evaluation: ")})
+					continue
 				}
 				techRows = append(techRows, []string{name, on, strings.Join(req, ","), t.Summary()})
 			}
@@ -53,6 +57,7 @@ func techniquesCommand() *cli.Command {
 				right  int
 			}{
 				{[]string{"technique", "in full", "needs", "what it does"}, techRows, 99},
+				{[]string{"evaluation term", "in full", "what it adds"}, evalRows, 99},
 				{[]string{"parameter", "technique", "meaning", "default", "min", "max"}, paramRows, 3},
 				{[]string{"preset", "what it is", "techniques"}, presetRows, 99},
 			} {

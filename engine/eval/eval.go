@@ -23,21 +23,25 @@ func init() {
 
 // Evaluate returns the static evaluation of p in centipawns, from the side to
 // move's point of view: material and piece-square values, middlegame and
-// endgame, blended by how much material is left (tapered evaluation).
-func Evaluate(p *chess.Position) int {
-	var mg, eg [2]int
+// endgame, blended by how much material is left (tapered evaluation), and
+// the terms that are on. With none on it is PeSTO's evaluation exactly.
+func Evaluate(p *chess.Position, on Terms) int {
+	var s [2]Score
 	phase := 0
 	for occ := p.Occupied(); occ != 0; {
-		s := occ.PopFirst()
-		pc := p.PieceOn(s)
+		sq := occ.PopFirst()
+		pc := p.PieceOn(sq)
 		c := pc.Color()
-		mg[c] += psq[0][pc][s]
-		eg[c] += psq[1][pc][s]
+		s[c].MG += psq[0][pc][sq]
+		s[c].EG += psq[1][pc][sq]
 		phase += phaseWeight[pc.Type()]
+	}
+	if on != 0 {
+		terms(p, on, &s)
 	}
 	phase = min(phase, maxPhase) // early promotions can exceed it
 	us, them := p.SideToMove(), p.SideToMove().Other()
-	mgScore := mg[us] - mg[them]
-	egScore := eg[us] - eg[them]
+	mgScore := s[us].MG - s[them].MG
+	egScore := s[us].EG - s[them].EG
 	return (mgScore*phase + egScore*(maxPhase-phase)) / maxPhase
 }

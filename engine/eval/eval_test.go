@@ -62,7 +62,7 @@ func TestEvaluateIsColourSymmetric(t *testing.T) {
 		}
 		for _, e := range s.Entries {
 			m := mirror(t, &e.Board)
-			if a, b := Evaluate(&e.Board), Evaluate(&m); a != b {
+			if a, b := Evaluate(&e.Board, 0), Evaluate(&m, 0); a != b {
 				t.Errorf("%s %s: %d, mirrored %d", suite, e.ID, a, b)
 			}
 		}
@@ -89,7 +89,7 @@ func TestEvaluateKnownValues(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got := Evaluate(&p); got != c.want {
+		if got := Evaluate(&p, 0); got != c.want {
 			t.Errorf("%s: %d, want %d", c.name, got, c.want)
 		}
 	}
@@ -98,6 +98,86 @@ func TestEvaluateKnownValues(t *testing.T) {
 func BenchmarkEvaluate(b *testing.B) {
 	p, _ := chess.ParseFEN("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
 	for b.Loop() {
-		Evaluate(&p)
+		Evaluate(&p, 0)
+	}
+}
+
+// pesto is the evaluation before any term: material and piece-square
+// values, tapered, written out the obvious way (the oracle of every term
+// being off).
+func pesto(p *chess.Position) int {
+	var mg, eg [2]int
+	phase := 0
+	for s := chess.Square(0); s < 64; s++ {
+		pc := p.PieceOn(s)
+		if pc == chess.NoPiece {
+			continue
+		}
+		mg[pc.Color()] += psq[0][pc][s]
+		eg[pc.Color()] += psq[1][pc][s]
+		phase += phaseWeight[pc.Type()]
+	}
+	phase = min(phase, maxPhase)
+	us, them := p.SideToMove(), p.SideToMove().Other()
+	return ((mg[us]-mg[them])*phase + (eg[us]-eg[them])*(maxPhase-phase)) / maxPhase
+}
+
+// everyTermSet lists every set of terms.
+func everyTermSet() []Terms {
+	var out []Terms
+	for s := Terms(0); s < 1<<NumTerms; s++ {
+		out = append(out, s)
+	}
+	return out
+}
+
+// TestTermsOffIsPeSTO: with no term on, the evaluation is PeSTO's exactly;
+// with any set on it is still the same for either colour.
+func TestTermsOffIsPeSTOAndSymmetric(t *testing.T) {
+	for _, suite := range []string{"bench", "six", "perft"} {
+		s, err := positions.Load(suite)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range s.Entries {
+			if got, want := Evaluate(&e.Board, 0), pesto(&e.Board); got != want {
+				t.Errorf("%s %s: %d with every term off, PeSTO %d", suite, e.ID, got, want)
+			}
+			m := mirror(t, &e.Board)
+			for _, on := range everyTermSet() {
+				if a, b := Evaluate(&e.Board, on), Evaluate(&m, on); a != b {
+					t.Errorf("%s %s, terms %b: %d, mirrored %d", suite, e.ID, on, a, b)
+				}
+			}
+		}
+	}
+}
+
+// TestTermsCount: each term counts what its comment says, for the side that
+// has it.
+func TestTermsCount(t *testing.T) {
+	for _, c := range []struct {
+		name, fen string
+		on        Terms
+		white     Score
+		black     Score
+	}{
+		{"bishop pair", "4k3/8/8/8/8/8/8/2B1KB2 w - - 0 1", 1 << BishopPair, bishopPair, Score{}},
+		{"one bishop is no pair", "2b1k3/8/8/8/8/8/8/2B1KB2 b - - 0 1", 1 << BishopPair, bishopPair, Score{}},
+		{"tempo for the side to move", "4k3/8/8/8/8/8/8/4K3 b - - 0 1", 1 << Tempo, Score{}, tempo},
+		{"rook on an open file", "4k3/8/8/8/8/8/P7/R3K2R w - - 0 1", 1 << RookFiles, rookOpenFile, Score{}},
+		{"rook on a semi-open file", "4k3/7p/8/8/8/8/P7/R3K2R w - - 0 1", 1 << RookFiles, rookSemiOpenFile, Score{}},
+		{"black's rooks too", "r3k2r/p7/8/8/8/8/8/4K3 w - - 0 1", 1 << RookFiles, Score{}, rookOpenFile},
+		{"terms off count nothing", "r3k2r/p7/8/8/8/8/8/2B1KB2 w - - 0 1", 0, Score{}, Score{}},
+	} {
+		p, err := chess.ParseFEN(c.fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var s [2]Score
+		terms(&p, c.on, &s)
+		if s[chess.White] != c.white || s[chess.Black] != c.black {
+			t.Errorf("%s: white %v, black %v; want %v and %v", c.name, s[chess.White], s[chess.Black], c.white, c.black)
+		}
 	}
 }

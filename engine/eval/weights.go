@@ -6,6 +6,15 @@ package eval
 // the eighth rank, a8 to h8, the last row the first rank. Middlegame and
 // endgame values are kept apart and blended by game phase (eval.go).
 
+// The terms' weights (terms.go), middlegame and endgame, hand-set until
+// ablate tune texel fits them.
+var (
+	bishopPair       = Score{30, 50}
+	tempo            = Score{15, 5}
+	rookOpenFile     = Score{40, 10}
+	rookSemiOpenFile = Score{20, 5}
+)
+
 var mgValue = [7]int{0, 82, 337, 365, 477, 1025, 0}
 var egValue = [7]int{0, 94, 281, 297, 512, 936, 0}
 

@@ -48,7 +48,8 @@ type frame struct {
 // order and on any number of goroutines.
 type Searcher struct {
 	cfg   Config
-	on    Set // cfg.Techniques.Effective()
+	on    Set        // cfg.Techniques.Effective()
+	terms eval.Terms // the evaluation terms on
 	tt    *TT
 	order ordering
 	stats Stats
@@ -84,6 +85,7 @@ func New(cfg Config, ttMB int) *Searcher {
 func (s *Searcher) SetConfig(cfg Config) {
 	s.cfg = cfg
 	s.on = cfg.Techniques.Effective()
+	s.terms = s.on.EvalTerms()
 	s.lmr = lmrTable(&cfg.Params)
 }
 
@@ -106,7 +108,7 @@ func lmrTable(p *Params) [64][64]int {
 }
 
 // evaluate is the static evaluation of the position at ply.
-func (s *Searcher) evaluate(ply int) int { return eval.Evaluate(&s.stack[ply].pos) }
+func (s *Searcher) evaluate(ply int) int { return eval.Evaluate(&s.stack[ply].pos, s.terms) }
 
 // enter counts a node and says whether the search must stop. It is small
 // enough to inline; every 2048 nodes, and at the node limit, it polls.

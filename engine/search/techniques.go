@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+
+	"github.com/ablate-chess/ablate/engine/eval"
 )
 
 // Technique is one switchable part of the search. Its CLI name (the comment)
@@ -39,8 +41,31 @@ const (
 	HistoryLMR                           // history-lmr
 	HyperNMPReuse                        // hyper-nmp-reuse
 
+	// Evaluation terms (engine/eval): switched like the search's
+	// techniques, off in every preset until one is measured to help.
+	EvalBishopPair // bishop-pair
+	EvalTempo      // tempo
+	EvalRookFiles  // rook-files
+
 	NumTechniques
 )
+
+// evalTerms maps each evaluation term to its technique, in eval's order.
+var evalTerms = [eval.NumTerms]Technique{EvalBishopPair, EvalTempo, EvalRookFiles}
+
+// IsEvaluation reports whether t is an evaluation term.
+func (t Technique) IsEvaluation() bool { return t >= EvalBishopPair }
+
+// EvalTerms is the set's evaluation terms, as the evaluation takes them.
+func (s Set) EvalTerms() eval.Terms {
+	var terms eval.Terms
+	for i, t := range evalTerms {
+		if s.Has(t) {
+			terms = terms.With(eval.Term(i))
+		}
+	}
+	return terms
+}
 
 // techniqueInfo describes a technique: its name, what it does, and the
 // techniques it needs to have any effect.
@@ -78,6 +103,9 @@ var techniqueInfos = [NumTechniques]techniqueInfo{
 	LMRTTPV:             {"tt-pv", "reduce less at a node that has been on the principal variation", []Technique{LateMoveReductions, TranspositionTable}},
 	HistoryLMR:          {"history-lmr", "reduce moves with a good history less and a bad one more", []Technique{LateMoveReductions}},
 	HyperNMPReuse:       {"hyper-nmp-reuse", "the thread's refinement: a hyper null search that failed low stands in for a null search of quiescence depth", []Technique{HyperNullMove, NullMovePruning}},
+	EvalBishopPair:      {"bishop-pair", "evaluation: a bonus for the side with both bishops", nil},
+	EvalTempo:           {"tempo", "evaluation: a bonus for the side to move", nil},
+	EvalRookFiles:       {"rook-files", "evaluation: rooks on open files (no pawn) and semi-open files (no pawn of their own)", nil},
 }
 
 func (t Technique) String() string { return techniqueInfos[t].name }
