@@ -88,9 +88,11 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 	}
 	for _, cmd := range app.Commands {
 		cmd.OnUsageError = usageError
+		addOldSpellings(cmd)
 		categorize(cmd.Flags)
 		for _, sub := range cmd.Subcommands {
 			sub.OnUsageError = usageError
+			addOldSpellings(sub)
 			categorize(sub.Flags)
 		}
 	}

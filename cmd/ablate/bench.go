@@ -59,7 +59,7 @@ func benchCommand() *cli.Command {
 			if err != nil {
 				return badInput(err)
 			}
-			recs, err := runShard(plan, c.Int("jobs"), jobCap(c), true, shard)
+			recs, err := runShard(plan, workers(c), jobCap(c), true, shard)
 			if err != nil {
 				return err
 			}
@@ -111,7 +111,7 @@ func benchConfigs(sub subject.Subject, items []string, all bool) ([]experiments.
 // subjectOf is the engine the command's flags name (ablate's by default),
 // with --hash checked against the machine's memory for -j tables.
 func subjectOf(c *cli.Context) (subject.Subject, error) {
-	if err := checkHash(c.Int("hash"), max(1, c.Int("jobs"))); err != nil {
+	if err := checkHash(c.Int("hash"), max(1, workers(c))); err != nil {
 		return nil, err
 	}
 	spec, err := readSubjectSpec(c)
@@ -124,7 +124,7 @@ func subjectOf(c *cli.Context) (subject.Subject, error) {
 // runShard runs one shard of a plan, likewise.
 func runShard(plan *experiments.Plan, workers int, b experiments.Cap, schedule bool, shard experiments.Shard) ([]results.Record, error) {
 	if workers < 1 {
-		return nil, badInput(fmt.Errorf("--jobs must be at least 1"))
+		return nil, badInput(fmt.Errorf("--workers must be at least 1"))
 	}
 	ctx, cancel := interruptible()
 	defer cancel()

@@ -314,3 +314,21 @@ func TestExperimentFileErrorsNameTheLine(t *testing.T) {
 		t.Errorf("a worth refused for its budget_pairs wrote its directory: %v", err)
 	}
 }
+
+// TestOldSpellingsStillRead: --jobs, -j's name before --workers, still
+// works, hidden from the help; merge's OUT may still come first.
+func TestOldSpellingsStillRead(t *testing.T) {
+	if _, errw, code := ablate(t, "run", "--config", "a=full", "--depth", "1", "--positions", "six", "--quiet", "--jobs", "1"); code != 0 {
+		t.Errorf("--jobs: exit %d: %s", code, errw)
+	}
+	if _, errw, code := ablate(t, "run", "--config", "a=full", "--depth", "1", "--quiet", "-j", "0"); code != 2 ||
+		!strings.Contains(errw, "--workers 0: must be at least 1") {
+		t.Errorf("-j 0: exit %d: %s", code, errw)
+	}
+	for _, cmd := range []string{"run", "match", "worth", "bench", "check"} {
+		out, _, _ := ablate(t, cmd, "--help")
+		if !strings.Contains(out, "--workers value, -j value") || strings.Contains(out, "--jobs") {
+			t.Errorf("%s --help does not show --workers alone", cmd)
+		}
+	}
+}

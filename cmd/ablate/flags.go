@@ -36,7 +36,7 @@ func setFlag() cli.Flag {
 }
 
 func jobsFlag() cli.Flag {
-	return &cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Usage: "parallel workers", Value: runtime.NumCPU()}
+	return &cli.IntFlag{Name: "workers", Aliases: []string{"j"}, Usage: "parallel workers (games or searches at once)", Value: runtime.NumCPU()}
 }
 
 func hashFlag() cli.Flag {
@@ -161,4 +161,27 @@ func splitList(s string) []string {
 		out = append(out, strings.TrimSpace(x))
 	}
 	return out
+}
+
+// workers is -j: --workers, or --jobs, its old spelling, kept as a hidden
+// flag (a plan's jobs are its searches; its workers run them).
+func workers(c *cli.Context) int {
+	if c.IsSet("jobs") {
+		return c.Int("jobs")
+	}
+	return c.Int("workers")
+}
+
+// workersGiven reports whether -j was given, under either name.
+func workersGiven(c *cli.Context) bool { return c.IsSet("workers") || c.IsSet("jobs") }
+
+// addOldSpellings gives every command that has --workers the hidden
+// --jobs it was called before.
+func addOldSpellings(cmd *cli.Command) {
+	for _, f := range cmd.Flags {
+		if f.Names()[0] == "workers" {
+			cmd.Flags = append(cmd.Flags, &cli.IntFlag{Name: "jobs", Hidden: true, Usage: "the old name of --workers"})
+			return
+		}
+	}
 }

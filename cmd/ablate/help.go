@@ -26,7 +26,7 @@ func init() {
 		"Games": {"openings", "openings-order", "seed", "pairs", "games", "nodes", "tc", "movetime", "time-margin",
 			"resign", "draw", "max-moves", "sprt", "precision", "budgets", "event", "player"},
 		"Output": {"format", "out", "records", "pgn", "png", "quiet", "update", "divide", "move-path", "ply"},
-		"Runs, resume and scale-out": {"jobs", "shard", "resume", "continue", "estimates", "allow-partial", "force",
+		"Runs, resume and scale-out": {"workers", "shard", "resume", "continue", "estimates", "allow-partial", "force",
 			"check-against", "rounds", "fail-on"},
 	} {
 		for _, n := range names {

@@ -66,11 +66,11 @@ func matchAction(c *cli.Context) error {
 		if s, info, done, err = match.ResumeDir(resume); err != nil {
 			return badInput(fmt.Errorf("--resume %s: %v", resume, err))
 		}
-		if err := resumeChanges(c, info.Args, "jobs", "quiet", "format", "pgn"); err != nil {
+		if err := resumeChanges(c, info.Args, "workers", "jobs", "quiet", "format", "pgn"); err != nil {
 			return badInput(fmt.Errorf("--resume %s: %v", resume, err))
 		}
-		if c.IsSet("jobs") {
-			s.Workers = c.Int("jobs")
+		if workersGiven(c) {
+			s.Workers = workers(c)
 		}
 		dir = resume
 	} else {

@@ -52,7 +52,7 @@ func readMatchSettings(c *cli.Context) (match.Settings, error) {
 		Pairs: c.Int("pairs"), Nodes: c.Uint64("nodes"), Depth: c.Int("depth"), TC: c.String("tc"),
 		MoveTime: c.Duration("movetime").Milliseconds(), TimeMargin: c.Duration("time-margin").Milliseconds(),
 		Resign: c.String("resign"), Draw: c.String("draw"), MaxMoves: c.Int("max-moves"), SPRT: c.String("sprt"),
-		Workers: c.Int("jobs"), HashMB: c.Int("hash"), Event: c.String("event"), RandomPlies: c.Int("random-plies"),
+		Workers: workers(c), HashMB: c.Int("hash"), Event: c.String("event"), RandomPlies: c.Int("random-plies"),
 	}
 	if c.IsSet("precision") {
 		p, err := results.ParsePrecision(c.String("precision"))

@@ -58,7 +58,7 @@ func runCommand() *cli.Command {
 
 // runResumeSame are the flags that change nothing a run computes: a
 // resume may give them anew.
-var runResumeSame = []string{"jobs", "quiet", "format", "records", "estimates"}
+var runResumeSame = []string{"workers", "jobs", "quiet", "format", "records", "estimates"}
 
 func runAction(c *cli.Context) error {
 	format := c.String("format")
@@ -66,8 +66,8 @@ func runAction(c *cli.Context) error {
 		return badInput(err)
 	}
 	req := runs.Request{Out: c.String("out"), Replace: c.Bool("force"), Resume: c.String("resume"),
-		Continue: c.Bool("continue"), WorkersGiven: c.IsSet("jobs"), Args: commandLine(c), Format: format}
-	req.Settings.Workers = c.Int("jobs")
+		Continue: c.Bool("continue"), WorkersGiven: workersGiven(c), Args: commandLine(c), Format: format}
+	req.Settings.Workers = workers(c)
 	if req.Resume == "" {
 		var err error
 		if req.Settings, err = readRunSettings(c); err != nil {

@@ -82,7 +82,7 @@ func worthAction(c *cli.Context) error {
 	if req.Experiment == "" && req.Positions == "" {
 		req.Positions = "bench"
 	}
-	if err := checkHash(c.Int("hash"), 2*max(1, c.Int("jobs"))); err != nil {
+	if err := checkHash(c.Int("hash"), 2*max(1, workers(c))); err != nil {
 		return badInput(err)
 	}
 	plan, err := experiments.Build(req)
@@ -118,7 +118,7 @@ func worthAction(c *cli.Context) error {
 	}
 	w, err := worth.Open(worth.Request{Plan: plan, Groups: groups, Budgets: budgets, Settings: s,
 		PairsGiven: c.IsSet("pairs") || c.IsSet("games"), Out: c.String("out"), Replace: c.Bool("force"),
-		TreeRun: c.String("run"), Workers: c.Int("jobs"), TreeCap: jobCap(c), Args: commandLine(c),
+		TreeRun: c.String("run"), Workers: workers(c), TreeCap: jobCap(c), Args: commandLine(c),
 		Retune: c.Int("retune"), RetuneParams: splitList(c.String("retune-params"))})
 	if err != nil {
 		return outError(flagError(err), "")

@@ -172,7 +172,7 @@ func (s Settings) Check() error {
 		return bad("pairs", "%d: play at least one pair", s.Pairs)
 	}
 	if s.Workers < 1 {
-		return bad("jobs", "%d: must be at least 1", s.Workers)
+		return bad("workers", "%d: must be at least 1", s.Workers)
 	}
 	if s.RandomPlies < 0 || s.RandomPlies > 100 {
 		return bad("random-plies", "%d: want 0 to 100 plies", s.RandomPlies)

@@ -153,7 +153,7 @@ func (r *Run) Prepare(ctx context.Context, log io.Writer) error {
 		return experiments.BadSetting("repeat", "%d: must be at least 1", s.Repeat)
 	}
 	if s.Workers < 1 {
-		return experiments.BadSetting("jobs", "%d: must be at least 1", s.Workers)
+		return experiments.BadSetting("workers", "%d: must be at least 1", s.Workers)
 	}
 	sub, err := experiments.MakeSubject(ctx, s.Subject, s.HashMB, s.Cap(), s.Request.Experiment, log)
 	if err != nil {
