@@ -23,7 +23,7 @@ func TestSettingsBuildNamesTheSetting(t *testing.T) {
 		change  func(*Settings)
 	}{
 		{"pairs", func(s *Settings) { s.Pairs = 0 }},
-		{"jobs", func(s *Settings) { s.Workers = 0 }},
+		{"workers", func(s *Settings) { s.Workers = 0 }},
 		{"precision", func(s *Settings) { s.Precision = -1 }},
 		{"sprt", func(s *Settings) { s.SPRT = "elo0=5,elo1=0" }},
 		{"tc", func(s *Settings) { s.Nodes, s.TC = 0, "10+" }},
