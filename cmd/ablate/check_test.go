@@ -17,7 +17,7 @@ func TestCheckCatchesAParameterChange(t *testing.T) {
 		t.Fatalf("update: exit %d: %s %s", code, out, errw)
 	}
 	out, errw, code := ablate(t, "check", "--baseline", base)
-	if code != 0 || !strings.Contains(out, "all 162 searches of 27 configurations match") {
+	if code != 0 || !strings.Contains(out, "all 180 searches of 30 configurations match") {
 		t.Fatalf("check: exit %d: %s %s", code, out, errw)
 	}
 	out, errw, code = ablate(t, "check", "--baseline", base, "--set", "lmr-base-centiplies=100", "--format", "csv")
