@@ -10,5 +10,6 @@
 //
 // With every term off the evaluation is PeSTO's exactly, and every preset
 // has every term off: the stored node counts stand. The terms so far are
-// bishop-pair, tempo and rook-files, weights hand-set until tuned.
+// bishop-pair, tempo, rook-files and mobility, weights hand-set until
+// tuned.
 package eval

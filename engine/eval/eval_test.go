@@ -169,6 +169,11 @@ func TestTermsCount(t *testing.T) {
 		{"rook on a semi-open file", "4k3/7p/8/8/8/8/P7/R3K2R w - - 0 1", 1 << RookFiles, rookSemiOpenFile, Score{}},
 		{"black's rooks too", "r3k2r/p7/8/8/8/8/8/4K3 w - - 0 1", 1 << RookFiles, Score{}, rookOpenFile},
 		{"terms off count nothing", "r3k2r/p7/8/8/8/8/8/2B1KB2 w - - 0 1", 0, Score{}, Score{}},
+		// The knight on d4 attacks eight squares; the pawn on e6 takes f5.
+		{"a knight's safe squares", "4k3/8/4p3/8/3N4/8/8/4K3 w - - 0 1", 1 << Mobility, Score{28, 28}, Score{}},
+		// The rook on a8 attacks b8 to d8 (its king holds e8) and a7 to a2,
+		// the pawn it may take: nine squares, no pawn attacking one.
+		{"a rook's safe squares", "r3k3/8/8/8/8/8/P7/4K3 b - - 0 1", 1 << Mobility, Score{}, Score{18, 36}},
 	} {
 		p, err := chess.ParseFEN(c.fen)
 		if err != nil {

@@ -12,6 +12,7 @@ const (
 	BishopPair Term = iota // bishop-pair
 	Tempo                  // tempo
 	RookFiles              // rook-files
+	Mobility               // mobility
 
 	NumTerms
 )
@@ -49,6 +50,19 @@ func terms(p *chess.Position, on Terms, s *[2]Score) {
 			s[c].add(rookSemiOpenFile, semi)
 		}
 	}
+	// Mobility: a piece is worth more the more squares it can go to
+	// safely, those its own side does not hold and no enemy pawn attacks.
+	if on.Has(Mobility) {
+		occ := p.Occupied()
+		for c := chess.White; c <= chess.Black; c++ {
+			safe := ^p.ByColor(c) &^ pawnAttacks(p.Pieces(c.Other(), chess.Pawn), c.Other())
+			for t := chess.Knight; t <= chess.Queen; t++ {
+				for pieces := p.Pieces(c, t); pieces != 0; {
+					s[c].add(mobility[t], (attacks(t, pieces.PopFirst(), occ) & safe).Count())
+				}
+			}
+		}
+	}
 	// Tempo: the side to move is a move ahead of a static count.
 	if on.Has(Tempo) {
 		s[p.SideToMove()].add(tempo, 1)
@@ -69,4 +83,25 @@ func rookFiles(p *chess.Position, c chess.Color) (open, semi int) {
 		}
 	}
 	return open, semi
+}
+
+// attacks is the squares a knight, bishop, rook or queen on sq attacks.
+func attacks(t chess.PieceType, sq chess.Square, occ chess.Bitboard) chess.Bitboard {
+	switch t {
+	case chess.Knight:
+		return chess.KnightAttacks(sq)
+	case chess.Bishop:
+		return chess.BishopAttacks(sq, occ)
+	case chess.Rook:
+		return chess.RookAttacks(sq, occ)
+	}
+	return chess.QueenAttacks(sq, occ)
+}
+
+// pawnAttacks is the squares c's pawns attack.
+func pawnAttacks(pawns chess.Bitboard, c chess.Color) chess.Bitboard {
+	if c == chess.White {
+		return (pawns&^chess.FileA)<<7 | (pawns&^chess.FileH)<<9
+	}
+	return (pawns&^chess.FileA)>>9 | (pawns&^chess.FileH)>>7
 }

@@ -1,5 +1,7 @@
 package eval
 
+import "github.com/ablate-chess/ablate/engine/chess"
+
 // The weights: PeSTO's published piece values and piece-square tables (Ronald
 // Friederich's "Piece Square Tables Only" evaluation, Texel-tuned), used as
 // numbers. Each table is written as White sees the board: the first row is
@@ -13,6 +15,8 @@ var (
 	tempo            = Score{15, 5}
 	rookOpenFile     = Score{40, 10}
 	rookSemiOpenFile = Score{20, 5}
+	// mobility is each piece type's worth per safe square it attacks.
+	mobility = [7]Score{chess.Knight: {4, 4}, chess.Bishop: {5, 5}, chess.Rook: {2, 4}, chess.Queen: {1, 2}}
 )
 
 var mgValue = [7]int{0, 82, 337, 365, 477, 1025, 0}

@@ -46,12 +46,13 @@ const (
 	EvalBishopPair // bishop-pair
 	EvalTempo      // tempo
 	EvalRookFiles  // rook-files
+	EvalMobility   // mobility
 
 	NumTechniques
 )
 
 // evalTerms maps each evaluation term to its technique, in eval's order.
-var evalTerms = [eval.NumTerms]Technique{EvalBishopPair, EvalTempo, EvalRookFiles}
+var evalTerms = [eval.NumTerms]Technique{EvalBishopPair, EvalTempo, EvalRookFiles, EvalMobility}
 
 // IsEvaluation reports whether t is an evaluation term.
 func (t Technique) IsEvaluation() bool { return t >= EvalBishopPair }
@@ -106,6 +107,7 @@ var techniqueInfos = [NumTechniques]techniqueInfo{
 	EvalBishopPair:      {"bishop-pair", "evaluation: a bonus for the side with both bishops", nil},
 	EvalTempo:           {"tempo", "evaluation: a bonus for the side to move", nil},
 	EvalRookFiles:       {"rook-files", "evaluation: rooks on open files (no pawn) and semi-open files (no pawn of their own)", nil},
+	EvalMobility:        {"mobility", "evaluation: each knight, bishop, rook and queen by the squares it attacks safely (not its side's, not attacked by a pawn)", nil},
 }
 
 func (t Technique) String() string { return techniqueInfos[t].name }
