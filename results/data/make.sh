@@ -4,13 +4,26 @@
 # (two nearly equal players, so that a pair's two games differ), each
 # pair's opening from the openings suite extended by 4 random plies drawn
 # from the seed. Node-limited games are deterministic: the same PGN, byte
-# for byte, on any machine and at any -j. Run again to resume.
+# for byte, on any machine and at any -j. Run again to resume: the journal
+# is stored gzipped (pairs.jsonl.gz) and unpacked for the resume.
 set -e
 cd "$(dirname "$0")/../.."
 dir=results/data/selfplay-n5000
-if [ -f "$dir/match.json" ]; then
-  exec ${ABLATE:-go run ./cmd/ablate} match --resume "$dir" -j "${JOBS:-2}" --quiet
+ablate=${ABLATE:-go run ./cmd/ablate}
+if [ -f "$dir/pairs.jsonl.gz" ] && [ ! -f "$dir/pairs.jsonl" ]; then
+  gunzip -c "$dir/pairs.jsonl.gz" > "$dir/pairs.jsonl"
 fi
-exec ${ABLATE:-go run ./cmd/ablate} match --config a=full --config b=full,-history-lmr --nodes 5000 \
-  --random-plies 4 --openings openings --openings-order random --seed 1 --pairs 8000 \
-  -j "${JOBS:-2}" --quiet --event "ablate self-play data" --out "$dir"
+status=0
+if [ -f "$dir/match.json" ]; then
+  $ablate match --resume "$dir" -j "${JOBS:-2}" --quiet || status=$?
+else
+  $ablate match --config a=full --config b=full,-history-lmr --nodes 5000 \
+    --random-plies 4 --openings openings --openings-order random --seed 1 --pairs 8000 \
+    -j "${JOBS:-2}" --quiet --event "ablate self-play data" --out "$dir" || status=$?
+fi
+if [ -f "$dir/pairs.jsonl" ]; then # an unfinished match keeps its journal: store it gzipped
+  gzip -n -9 -c "$dir/pairs.jsonl" > "$dir/pairs.jsonl.gz" && rm "$dir/pairs.jsonl"
+else # a finished one has dropped it: its games are all in games.pgn.gz
+  rm -f "$dir/pairs.jsonl.gz"
+fi
+exit $status
