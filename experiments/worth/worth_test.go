@@ -35,23 +35,7 @@ func request(t *testing.T, out string) Request {
 func TestWorthLife(t *testing.T) {
 	ctx := context.Background()
 	dir := filepath.Join(t.TempDir(), "w")
-	play := func(r Request) *Worth {
-		t.Helper()
-		w, err := Open(r)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := w.TreeSizes(ctx); err != nil {
-			t.Fatal(err)
-		}
-		if err := w.Cells(io.Discard); err != nil {
-			t.Fatal(err)
-		}
-		if err := w.Play(ctx, nil); err != nil {
-			t.Fatal(err)
-		}
-		return w
-	}
+	play := func(r Request) *Worth { t.Helper(); return playWorth(t, r) }
 	w := play(request(t, dir))
 	if len(w.Rows) != 1 || w.Rows[0].Games != 4 || w.Rows[0].Config != "-lmp" {
 		t.Fatalf("rows: %+v", w.Rows)
@@ -116,19 +100,7 @@ func TestWorthRetune(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "w")
 	r := request(t, dir)
 	r.Retune, r.RetuneParams = 8, []string{"rfp-margin-cp-per-ply"}
-	w, err := Open(r)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := w.TreeSizes(ctx); err != nil {
-		t.Fatal(err)
-	}
-	if err := w.Cells(io.Discard); err != nil {
-		t.Fatal(err)
-	}
-	if err := w.Play(ctx, nil); err != nil {
-		t.Fatal(err)
-	}
+	w := playWorth(t, r)
 	if len(w.Rows) != 2 || w.Rows[1].Config != "-lmp re-tuned" || w.Rows[1].Games != 4 || w.Rows[1].NodeRatio != w.Rows[0].NodeRatio {
 		t.Fatalf("rows: %+v", w.Rows)
 	}
@@ -150,4 +122,24 @@ func TestWorthRetune(t *testing.T) {
 	if err := w.Cells(io.Discard); err == nil {
 		t.Error("an unknown parameter to re-tune was taken")
 	}
+}
+
+// playWorth opens a worth and plays it through: tree sizes, cells, games.
+func playWorth(t *testing.T, r Request) *Worth {
+	t.Helper()
+	ctx := context.Background()
+	w, err := Open(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := w.TreeSizes(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Cells(io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Play(ctx, nil); err != nil {
+		t.Fatal(err)
+	}
+	return w
 }
