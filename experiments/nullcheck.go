@@ -1,8 +1,15 @@
 package experiments
 
 import (
+	"fmt"
+	"io"
+	"maps"
+	"slices"
+	"strconv"
+
 	"github.com/ablate-chess/ablate/engine/chess"
 	"github.com/ablate-chess/ablate/engine/search"
+	"github.com/ablate-chess/ablate/results"
 )
 
 // NullCheck counts how often null-move pruning was wrong in a search: each
@@ -90,4 +97,52 @@ func CheckNullCutoffs(cfg search.Config, pos chess.Position, depth int, hashMB, 
 		out.ByDepth[c.depth] = x
 	}
 	return out
+}
+
+// NullCheckPosition is one position of a null-move check.
+type NullCheckPosition struct {
+	ID    string
+	Board chess.Position
+}
+
+// CheckNullPositions checks each position's null-move cutoffs
+// (CheckNullCutoffs), calling each with its result, and writes two tables
+// in format: per position with the total, then the total by depth left.
+func CheckNullPositions(w io.Writer, format string, cfg search.Config, ps []NullCheckPosition, depth, hashMB, limit int,
+	each func(string, NullCheck)) error {
+	var total NullCheck
+	var rows [][]string
+	for _, p := range ps {
+		n := CheckNullCutoffs(cfg, p.Board, depth, hashMB, limit)
+		total.Add(n)
+		rows = append(rows, n.row(p.ID))
+		each(p.ID, n)
+	}
+	rows = append(rows, total.row("total"))
+	header := []string{"position", "null cutoffs", "checked", "overturned", "rate", "mean loss (cp)"}
+	if err := results.RenderTable(w, format, header, rows, 1); err != nil {
+		return err
+	}
+	var byDepth [][]string
+	for _, d := range slices.Sorted(maps.Keys(total.ByDepth)) {
+		x := total.ByDepth[d]
+		byDepth = append(byDepth, []string{strconv.Itoa(d), strconv.Itoa(x[0]), strconv.Itoa(x[1]), pct(x[1], x[0])})
+	}
+	fmt.Fprintln(w)
+	return results.RenderTable(w, format, []string{"depth left", "checked", "overturned", "rate"}, byDepth, 1)
+}
+
+func (n NullCheck) row(id string) []string {
+	loss := ""
+	if n.Overturned > 0 {
+		loss = strconv.Itoa(n.Loss / n.Overturned)
+	}
+	return []string{id, strconv.Itoa(n.Cutoffs), strconv.Itoa(n.Checked), strconv.Itoa(n.Overturned), pct(n.Overturned, n.Checked), loss}
+}
+
+func pct(a, b int) string {
+	if b == 0 {
+		return ""
+	}
+	return fmt.Sprintf("%.1f%%", 100*float64(a)/float64(b))
 }

@@ -70,6 +70,22 @@ type Progress struct {
 	ETA         time.Duration // learned: the measured time per estimated node times the estimated nodes left
 }
 
+// Message is the progress as one line: the first job running, how many
+// others, and the time left.
+func (p Progress) Message() string {
+	msg := "starting"
+	if len(p.Running) > 0 {
+		msg = p.Running[0]
+		if len(p.Running) > 1 {
+			msg += fmt.Sprintf(" +%d", len(p.Running)-1)
+		}
+	}
+	if p.ETA > 0 {
+		msg = fmt.Sprintf("%s, %s left", msg, p.ETA.Round(time.Second))
+	}
+	return msg
+}
+
 // JobError is a job that failed: the engine failed, or panicked.
 type JobError struct {
 	Group, Config, Position string

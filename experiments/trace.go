@@ -5,10 +5,12 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/ablate-chess/ablate/engine/chess"
 	"github.com/ablate-chess/ablate/engine/search"
+	"github.com/ablate-chess/ablate/results"
 )
 
 // Traces: one search's events, streamed as JSON lines or an indented tree
@@ -293,4 +295,57 @@ func commonPath(a, b []chess.Move) []chess.Move {
 		n++
 	}
 	return a[:n]
+}
+
+// ParseTraceFilter reads a trace's filter: events up to maxPly (-1: all),
+// of the events named in the comma list kinds (empty: all), under the
+// moves of the comma list path played from pos (empty: anywhere).
+func ParseTraceFilter(pos chess.Position, maxPly int, kinds, path string) (TraceFilter, error) {
+	f := TraceFilter{MaxPly: maxPly}
+	if kinds != "" {
+		f.Kinds = map[search.EventKind]bool{}
+		for _, name := range strings.Split(kinds, ",") {
+			k, ok := search.ParseEventKind(strings.TrimSpace(name))
+			if !ok {
+				return f, BadSetting("event", "%q: no such event (known: %s)", name, strings.Join(search.EventKinds(), ", "))
+			}
+			f.Kinds[k] = true
+		}
+	}
+	if path != "" {
+		for _, s := range strings.Split(path, ",") {
+			m, err := pos.ParseUCI(strings.TrimSpace(s))
+			if err != nil {
+				return f, BadSetting("move-path", "%v", err)
+			}
+			f.Path = append(f.Path, m)
+			pos.Play(m)
+		}
+	}
+	return f, nil
+}
+
+// Write writes where the trees part (or that they do not), then a table
+// in format of each event's count in A and B and the difference.
+func (d Divergence) Write(w io.Writer, format, nameA, nameB string) error {
+	switch {
+	case !d.Found:
+		fmt.Fprintf(w, "the two trees are the same: %d nodes each\n", d.Nodes[0])
+	default:
+		at := d.At
+		if at == "" {
+			at = "the root"
+		}
+		fmt.Fprintf(w, "at %s, depth %d: B %s; A %s\n\n", at, d.Depth, d.B, d.A)
+	}
+	var rows [][]string
+	for k := range search.NumEventKinds {
+		name, x, y := k.String(), d.Counts[0][k], d.Counts[1][k]
+		if x == 0 && y == 0 {
+			continue
+		}
+		rows = append(rows, []string{name, strconv.FormatUint(x, 10), strconv.FormatUint(y, 10),
+			strconv.FormatInt(int64(y)-int64(x), 10)})
+	}
+	return results.RenderTable(w, format, []string{"event", "A: " + nameA, "B: " + nameB, "B - A"}, rows, 1)
 }

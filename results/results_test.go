@@ -3,13 +3,14 @@ package results
 import (
 	"bytes"
 	"flag"
-	"github.com/ablate-chess/ablate/engine/search"
 	"math"
 	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/ablate-chess/ablate/engine/search"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files")

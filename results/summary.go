@@ -185,3 +185,13 @@ func ratio(a, b float64) float64 {
 
 // ReadSummaryCSV reads summary.csv.
 func ReadSummaryCSV(r io.Reader, name string) ([]Summary, error) { return readCSV[Summary](r, name) }
+
+// WarnCutShort says on stderr which configurations their budget cut short.
+func WarnCutShort(w io.Writer, sums []Summary) {
+	for _, s := range sums {
+		if s.CutShort > 0 {
+			fmt.Fprintf(w, "warning: %s / %s: %d of %d positions cut short by the cap (--max-nodes, --max-time); "+
+				"they are left out of its summary, whose totals are unknown\n", s.Group, s.Config, s.CutShort, s.CutShort+s.Positions)
+		}
+	}
+}

@@ -111,8 +111,8 @@ func benchConfigs(sub subject.Subject, items []string, all bool) ([]experiments.
 // subjectOf is the engine the command's flags name (ablate's by default),
 // with --hash checked against the machine's memory for -j tables.
 func subjectOf(c *cli.Context) (subject.Subject, error) {
-	if err := checkHash(c.Int("hash"), max(1, workers(c))); err != nil {
-		return nil, err
+	if err := experiments.CheckHash(c.Int("hash"), max(1, workers(c))); err != nil {
+		return nil, flagError(err)
 	}
 	spec, err := readSubjectSpec(c)
 	if err != nil {

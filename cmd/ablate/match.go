@@ -108,8 +108,8 @@ func matchAction(c *cli.Context) error {
 			return badInput(buildError(err))
 		}
 	}
-	if err := checkHash(s.HashMB, 2*max(1, s.Workers)); err != nil {
-		return badInput(err)
+	if err := experiments.CheckHash(s.HashMB, 2*max(1, s.Workers)); err != nil {
+		return badInput(flagError(err))
 	}
 	ps, err := s.Players(c.App.ErrWriter, configs)
 	if err != nil {
@@ -141,12 +141,11 @@ func matchAction(c *cli.Context) error {
 // Ctrl-C, and writes --pgn. An interruption keeps every finished pair and
 // says the command that finishes the job (finish).
 func playMatch(c *cli.Context, m *match.Match, dir string, info *results.MatchInfo, finish string) (*match.Outcome, error) {
-	live := startLive(c.App.ErrWriter, c.Bool("quiet"), m)
-	m.OnProgress = live.update
+	stop := m.ShowLive(c.App.ErrWriter, c.Bool("quiet"))
 	ctx, cancel := interruptible()
 	defer cancel()
 	out, err := m.PlayIn(ctx, dir, info)
-	live.stop()
+	stop()
 	var interrupted *match.Interrupted
 	if err != nil && !errors.As(err, &interrupted) {
 		return nil, cli.Exit(err.Error(), exitFor(err, exitFailed))

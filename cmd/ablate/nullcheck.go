@@ -2,8 +2,6 @@ package main
 
 import (
 	"fmt"
-	"sort"
-	"strconv"
 
 	"github.com/urfave/cli/v2"
 
@@ -25,55 +23,19 @@ func checkNull(c *cli.Context, cfg search.Config, pos chess.Position, depth int)
 	if err := results.CheckFormat(format); err != nil {
 		return badInput(err)
 	}
-	ids, boards := []string{"fen"}, []chess.Position{pos}
+	ps := []experiments.NullCheckPosition{{ID: "fen", Board: pos}}
 	if name := c.String("positions"); name != "" {
 		suite, err := positions.Load(name)
 		if err != nil {
 			return badInput(err)
 		}
-		ids, boards = nil, nil
+		ps = nil
 		for _, e := range suite.Entries {
-			ids, boards = append(ids, e.ID), append(boards, e.Board)
+			ps = append(ps, experiments.NullCheckPosition{ID: e.ID, Board: e.Board})
 		}
 	}
-	var total experiments.NullCheck
-	var rows [][]string
-	for i, b := range boards {
-		n := experiments.CheckNullCutoffs(cfg, b, depth, c.Int("hash"), c.Int("limit"))
-		total.Add(n)
-		rows = append(rows, nullRow(ids[i], n))
-		fmt.Fprintf(c.App.ErrWriter, "%s: %d of %d checked cutoffs overturned\n", ids[i], n.Overturned, n.Checked)
-	}
-	rows = append(rows, nullRow("total", total))
-	header := []string{"position", "null cutoffs", "checked", "overturned", "rate", "mean loss (cp)"}
-	if err := results.RenderTable(c.App.Writer, format, header, rows, 1); err != nil {
-		return err
-	}
-	var depths []int
-	for d := range total.ByDepth {
-		depths = append(depths, d)
-	}
-	sort.Ints(depths)
-	var byDepth [][]string
-	for _, d := range depths {
-		x := total.ByDepth[d]
-		byDepth = append(byDepth, []string{strconv.Itoa(d), strconv.Itoa(x[0]), strconv.Itoa(x[1]), pct(x[1], x[0])})
-	}
-	fmt.Fprintln(c.App.Writer)
-	return results.RenderTable(c.App.Writer, format, []string{"depth left", "checked", "overturned", "rate"}, byDepth, 1)
-}
-
-func nullRow(id string, n experiments.NullCheck) []string {
-	loss := ""
-	if n.Overturned > 0 {
-		loss = strconv.Itoa(n.Loss / n.Overturned)
-	}
-	return []string{id, strconv.Itoa(n.Cutoffs), strconv.Itoa(n.Checked), strconv.Itoa(n.Overturned), pct(n.Overturned, n.Checked), loss}
-}
-
-func pct(a, b int) string {
-	if b == 0 {
-		return ""
-	}
-	return fmt.Sprintf("%.1f%%", 100*float64(a)/float64(b))
+	return experiments.CheckNullPositions(c.App.Writer, format, cfg, ps, depth, c.Int("hash"), c.Int("limit"),
+		func(id string, n experiments.NullCheck) {
+			fmt.Fprintf(c.App.ErrWriter, "%s: %d of %d checked cutoffs overturned\n", id, n.Overturned, n.Checked)
+		})
 }

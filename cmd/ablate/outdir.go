@@ -113,23 +113,3 @@ func flagValue(set *flag.FlagSet, f cli.Flag) (string, bool) {
 	})
 	return value, given
 }
-
-// shellLine is a command line as a shell reads it back: each argument
-// that holds anything but plain characters in single quotes.
-func shellLine(args []string) string {
-	out := make([]string, len(args))
-	for i, a := range args {
-		plain := a != ""
-		for _, r := range a {
-			if !strings.ContainsRune("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_=+,.:/@%", r) {
-				plain = false
-			}
-		}
-		if plain {
-			out[i] = a
-		} else {
-			out[i] = "'" + strings.ReplaceAll(a, "'", `'\''`) + "'"
-		}
-	}
-	return strings.Join(out, " ")
-}

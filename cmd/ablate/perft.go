@@ -64,35 +64,8 @@ func perftSuite(c *cli.Context, name string, maxDepth int) error {
 	if err != nil {
 		return badInput(err)
 	}
-	out := c.App.Writer
-	passed, failed := 0, 0
-	for i := range suite.Entries {
-		e := &suite.Entries[i]
-		top := min(e.MaxPerftDepth(), maxDepth)
-		if top == 0 {
-			continue
-		}
-		status, detail := "ok", ""
-		for d := 1; d <= top; d++ {
-			want, known := e.Perft[d]
-			if !known {
-				continue
-			}
-			if got := chess.Perft(&e.Board, d); got != want {
-				status = "FAIL"
-				detail = fmt.Sprintf("  depth %d: expected %d, got %d", d, want, got)
-				break
-			}
-		}
-		if status == "ok" {
-			passed++
-			detail = fmt.Sprintf("  depth 1..%d: %d", top, e.Perft[top])
-		} else {
-			failed++
-		}
-		fmt.Fprintf(out, "%-4s %s%s\n", status, e.ID, detail)
-	}
-	fmt.Fprintf(out, "%d passed, %d failed\n", passed, failed)
+	passed, failed := suite.CheckPerft(maxDepth, func(pc positions.PerftCheck) { fmt.Fprintln(c.App.Writer, pc) })
+	fmt.Fprintf(c.App.Writer, "%d passed, %d failed\n", passed, failed)
 	if failed > 0 {
 		return cli.Exit("", exitFailed)
 	}

@@ -10,6 +10,7 @@ import (
 	"github.com/ablate-chess/ablate/experiments"
 	"github.com/ablate-chess/ablate/experiments/runs"
 	"github.com/ablate-chess/ablate/results"
+	"github.com/ablate-chess/ablate/results/term"
 )
 
 // exitInterrupted is the status of a run stopped by Ctrl-C (128 + SIGINT).
@@ -94,8 +95,8 @@ func runAction(c *cli.Context) error {
 	if r.Dir != req.Out && req.Out != "" && req.Resume == "" {
 		fmt.Fprintf(c.App.ErrWriter, "--force: writing in %s; it replaces %s once complete\n", r.Dir, req.Out)
 	}
-	if err := checkHash(r.Settings.HashMB, r.Settings.Workers); err != nil {
-		return badInput(err)
+	if err := experiments.CheckHash(r.Settings.HashMB, r.Settings.Workers); err != nil {
+		return badInput(flagError(err))
 	}
 	ctx, cancel := interruptible()
 	defer cancel()
@@ -103,10 +104,10 @@ func runAction(c *cli.Context) error {
 		return badInput(flagError(buildError(err)))
 	}
 	total, done := r.Jobs()
-	bar := startProgress(c.App.ErrWriter, c.Bool("quiet"), total, done)
-	r.OnProgress = bar.update
+	bar := term.Start(c.App.ErrWriter, term.Options{Units: "jobs", Total: total, Done: done, Quiet: c.Bool("quiet")})
+	r.OnProgress = func(p experiments.Progress) { bar.Set(p.Done, p.Message(), false) }
 	runErr := r.Execute(ctx)
-	bar.stop()
+	bar.Stop()
 	var interrupted *runs.Interrupted
 	if runErr != nil && r.Failed == nil && !errors.As(runErr, &interrupted) {
 		return cli.Exit(runErr.Error(), exitFor(runErr, exitFailed))
@@ -114,7 +115,7 @@ func runAction(c *cli.Context) error {
 	if err := results.RenderRun(c.App.Writer, format, r.Summaries, r.Records, c.Bool("records")); err != nil {
 		return err
 	}
-	warnCutShort(c.App.ErrWriter, r.Summaries)
+	results.WarnCutShort(c.App.ErrWriter, r.Summaries)
 	if bad := results.Unrepeatable(r.Records); len(bad) > 0 {
 		fmt.Fprintf(c.App.ErrWriter, "warning: %s is not deterministic: repeats of %d searches counted different nodes "+
 			"(nodes_spread in the records):\n  %s\n", r.Plan.Subject.Name(), len(bad), strings.Join(bad, "\n  "))

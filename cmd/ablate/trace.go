@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 
 	"github.com/urfave/cli/v2"
@@ -10,7 +9,6 @@ import (
 	"github.com/ablate-chess/ablate/engine/chess"
 	"github.com/ablate-chess/ablate/engine/search"
 	"github.com/ablate-chess/ablate/experiments"
-	"github.com/ablate-chess/ablate/results"
 )
 
 // defaultTraceNodes stops a trace that would run away.
@@ -56,8 +54,8 @@ func traceAction(c *cli.Context) error {
 	if err := checkDepthFlag(c); err != nil {
 		return badInput(err)
 	}
-	if err := checkHash(c.Int("hash"), 2); err != nil {
-		return badInput(err)
+	if err := experiments.CheckHash(c.Int("hash"), 2); err != nil {
+		return badInput(flagError(err))
 	}
 	pos, err := chess.ParseFEN(c.String("fen"))
 	if err != nil {
@@ -85,27 +83,9 @@ func traceAction(c *cli.Context) error {
 	if format != "json" && format != "tree" {
 		return badInput(fmt.Errorf("--format %q: want json or tree", format))
 	}
-	filter := experiments.TraceFilter{MaxPly: c.Int("ply")}
-	if ev := c.String("event"); ev != "" {
-		filter.Kinds = map[search.EventKind]bool{}
-		for _, name := range splitList(ev) {
-			k, ok := search.ParseEventKind(name)
-			if !ok {
-				return badInput(fmt.Errorf("--event %q: no such event (known: %s)", name, strings.Join(search.EventKinds(), ", ")))
-			}
-			filter.Kinds[k] = true
-		}
-	}
-	if mp := c.String("move-path"); mp != "" {
-		p := pos
-		for _, s := range splitList(mp) {
-			m, err := p.ParseUCI(s)
-			if err != nil {
-				return badInput(fmt.Errorf("--move-path: %v", err))
-			}
-			filter.Path = append(filter.Path, m)
-			p.Play(m)
-		}
+	filter, err := experiments.ParseTraceFilter(pos, c.Int("ply"), c.String("event"), c.String("move-path"))
+	if err != nil {
+		return badInput(flagError(err))
 	}
 	tw := &experiments.TraceWriter{W: c.App.Writer, Tree: format == "tree", Filter: filter}
 	r := experiments.Trace(cfg, pos, depth, maxNodes, c.Int("hash"), tw)
@@ -122,31 +102,11 @@ func traceAction(c *cli.Context) error {
 
 func traceVs(c *cli.Context, a, b search.Config, pos chess.Position, depth int, maxNodes uint64) error {
 	d := experiments.Compare(a, b, pos, depth, maxNodes, c.Int("hash"))
-	w := c.App.Writer
-	switch {
-	case !d.Found:
-		fmt.Fprintf(w, "the two trees are the same: %d nodes each\n", d.Nodes[0])
-	default:
-		at := d.At
-		if at == "" {
-			at = "the root"
-		}
-		fmt.Fprintf(w, "at %s, depth %d: B %s; A %s\n\n", at, d.Depth, d.B, d.A)
-	}
-	var rows [][]string
-	for k := range search.NumEventKinds {
-		name, x, y := k.String(), d.Counts[0][k], d.Counts[1][k]
-		if x == 0 && y == 0 {
-			continue
-		}
-		rows = append(rows, []string{name, strconv.FormatUint(x, 10), strconv.FormatUint(y, 10),
-			strconv.FormatInt(int64(y)-int64(x), 10)})
-	}
 	format := c.String("format")
 	if format == "json" || format == "tree" {
 		format = "table"
 	}
-	if err := results.RenderTable(w, format, []string{"event", "A: " + c.String("config"), "B: " + c.String("vs"), "B - A"}, rows, 1); err != nil {
+	if err := d.Write(c.App.Writer, format, c.String("config"), c.String("vs")); err != nil {
 		return err
 	}
 	for i, stopped := range d.Stopped {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/ablate-chess/ablate/experiments/tune"
 	"github.com/ablate-chess/ablate/results"
+	"github.com/ablate-chess/ablate/results/term"
 )
 
 func tuneCommand() *cli.Command {
@@ -85,20 +86,20 @@ func tuneSPSAAction(c *cli.Context) error {
 	if t.Played > 0 {
 		fmt.Fprintf(c.App.ErrWriter, "resuming %s: %d of %d pairs played\n", t.Dir, t.Played, t.Pairs)
 	}
-	bar := startUnits(c.App.ErrWriter, c.Bool("quiet"), "pairs", t.Pairs, t.Played, true)
+	bar := term.Start(c.App.ErrWriter, term.Options{Units: "pairs", Total: t.Pairs, Done: t.Played, ETA: true, Quiet: c.Bool("quiet")})
 	began, from := time.Now(), t.Played
 	t.OnBatch = func(t *tune.Tune) {
 		rate := float64(2*(t.Played-from)) / time.Since(began).Seconds()
-		bar.set(t.Played, fmt.Sprintf("%.1f games/s; %s", rate, t.Spec()))
+		bar.Set(t.Played, fmt.Sprintf("%.1f games/s; %s", rate, t.Spec()), false)
 	}
 	ctx, cancel := interruptible()
 	defer cancel()
 	err = t.Run(ctx)
-	bar.stop()
+	bar.Stop()
 	if tune.Interrupted(err) {
 		msg := fmt.Sprintf("interrupted after %d of %d pairs", t.Played, t.Pairs)
 		if t.Dir != "" {
-			msg += "; run it again to go on: " + shellLine(commandLine(c))
+			msg += "; run it again to go on: " + term.ShellLine(commandLine(c))
 		}
 		return cli.Exit(msg, exitInterrupted)
 	}

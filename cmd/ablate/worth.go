@@ -12,6 +12,7 @@ import (
 	"github.com/ablate-chess/ablate/experiments/match"
 	"github.com/ablate-chess/ablate/experiments/worth"
 	"github.com/ablate-chess/ablate/results"
+	"github.com/ablate-chess/ablate/results/term"
 )
 
 func worthCommand() *cli.Command {
@@ -82,8 +83,8 @@ func worthAction(c *cli.Context) error {
 	if req.Experiment == "" && req.Positions == "" {
 		req.Positions = "bench"
 	}
-	if err := checkHash(c.Int("hash"), 2*max(1, workers(c))); err != nil {
-		return badInput(err)
+	if err := experiments.CheckHash(c.Int("hash"), 2*max(1, workers(c))); err != nil {
+		return badInput(flagError(err))
 	}
 	plan, err := experiments.Build(req)
 	if err != nil {
@@ -126,7 +127,7 @@ func worthAction(c *cli.Context) error {
 	if r := w.Replaces(); r != "" {
 		fmt.Fprintf(c.App.ErrWriter, "--force: writing in %s; it replaces %s once every cell is played\n", w.Dir, r)
 	}
-	again := "run it again with: " + shellLine(commandLine(c))
+	again := "run it again with: " + term.ShellLine(commandLine(c))
 	ctx, cancel := interruptible()
 	defer cancel()
 	if c.String("run") == "" {
@@ -146,9 +147,7 @@ func worthAction(c *cli.Context) error {
 	} else {
 		err = w.Play(ctx, func(t *worth.Cell) func() {
 			fmt.Fprintln(c.App.ErrWriter, t.Head)
-			live := startLive(c.App.ErrWriter, c.Bool("quiet"), t.Match)
-			t.Match.OnProgress = live.update
-			return live.stop
+			return t.Match.ShowLive(c.App.ErrWriter, c.Bool("quiet"))
 		})
 	}
 	var interrupted *match.Interrupted

@@ -1,0 +1,172 @@
+// Package merge joins the shard directories of a run, a match or a worth
+// into the directory one unsharded job writes.
+package merge
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/ablate-chess/ablate/experiments/match"
+	"github.com/ablate-chess/ablate/experiments/worth"
+	"github.com/ablate-chess/ablate/results"
+)
+
+// Request is a merge: the shards' directories into Out.
+type Request struct {
+	Out          string
+	Dirs         []string
+	AllowPartial bool   // merge what the shards hold, saying what is missing
+	Force        bool   // replace what Out holds, once the merge is whole
+	CheckAgainst string // a run's directory whose records the merged run's must equal, time columns aside
+	Log          io.Writer
+}
+
+// Merged is what a merge wrote: one of a run's summaries, a match's
+// result or a worth's rows, by Kind ("run", "match" or "worth").
+type Merged struct {
+	Kind      string
+	Summaries []results.Summary
+	Match     *results.MatchInfo
+	Worth     []results.WorthRow
+}
+
+// Failed is a merge that was done but failed its check (--check-against),
+// or could not replace Out: a failure, not bad input.
+type Failed struct{ Err error }
+
+func (f *Failed) Error() string { return f.Err.Error() }
+func (f *Failed) Unwrap() error { return f.Err }
+
+// Run checks the request (no shard given twice; Out neither a shard nor,
+// unless forced, holding files) and merges. An Out that holds files is
+// written beside it first and replaced only once the merge is whole.
+func Run(r Request) (*Merged, error) {
+	if r.Out == "" || len(r.Dirs) == 0 {
+		return nil, fmt.Errorf("merge wants --out DIR and at least one shard directory")
+	}
+	seen := map[string]string{}
+	for _, d := range r.Dirs {
+		abs := RealPath(d)
+		if prev, dup := seen[abs]; dup {
+			return nil, fmt.Errorf("%s is given twice (as %s and %s)", abs, prev, d)
+		}
+		seen[abs] = d
+	}
+	if err := checkOut(r.Out, seen, r.Force); err != nil {
+		return nil, err
+	}
+	out := r.Out
+	if h, err := results.Inspect(out); err == nil && !h.Empty() {
+		out = results.Staging(out)
+		if err := os.RemoveAll(out); err != nil {
+			return nil, &Failed{err}
+		}
+		defer os.RemoveAll(out)
+	}
+	m, err := r.merge(out)
+	if err != nil || out == r.Out {
+		return m, err
+	}
+	if err := results.ReplaceDir(out, r.Out); err != nil {
+		return nil, &Failed{err}
+	}
+	return m, nil
+}
+
+// merge merges into out by the kind of the first shard.
+func (r Request) merge(out string) (*Merged, error) {
+	if _, err := os.Stat(filepath.Join(r.Dirs[0], "worth.csv")); err == nil {
+		rows, err := worth.Merge(out, r.Dirs, r.AllowPartial, r.Log)
+		return &Merged{Kind: "worth", Worth: rows}, err
+	}
+	if _, err := os.Stat(filepath.Join(r.Dirs[0], "match.json")); err == nil {
+		mi, err := match.MergeDirs(out, r.Dirs, r.AllowPartial, r.Log)
+		return &Merged{Kind: "match", Match: mi}, err
+	}
+	sums, err := r.mergeRuns(out)
+	return &Merged{Kind: "run", Summaries: sums}, err
+}
+
+func (r Request) mergeRuns(out string) ([]results.Summary, error) {
+	m, err := results.MergeRuns(r.Dirs, r.AllowPartial)
+	if err != nil {
+		return nil, err
+	}
+	merged, all := m.Info, m.Records
+	if len(m.Absent) > 0 {
+		fmt.Fprintf(r.Log, "merge: %d of %d jobs missing (shards %v missing or unfinished), e.g. %s\n",
+			len(m.Absent), len(merged.JobsOf()), m.Missing, strings.Join(m.Absent[:min(3, len(m.Absent))], "; "))
+	}
+	sums, err := results.Summarize(all, merged.Reference)
+	if err != nil {
+		return nil, err
+	}
+	if err := os.MkdirAll(out, 0o755); err != nil {
+		return nil, err
+	}
+	if err := results.WriteRunFiles(out, all, sums); err != nil {
+		return nil, err
+	}
+	if err := results.WriteRunInfo(out, merged); err != nil {
+		return nil, err
+	}
+	fmt.Fprintf(r.Log, "merged %d shard(s) of %d into %s: %d records\n", len(r.Dirs), merged.Shards[0].Count, out, len(all))
+	if whole := r.CheckAgainst; whole != "" {
+		for _, f := range []string{"records.csv", "summary.csv"} {
+			same, err := results.SameButTimes(filepath.Join(whole, f), filepath.Join(out, f))
+			if err != nil {
+				return sums, err
+			}
+			if !same {
+				return sums, &Failed{fmt.Errorf("merge: %s differs from %s's beyond the time columns", filepath.Join(out, f), whole)}
+			}
+		}
+		fmt.Fprintf(r.Log, "merge: records.csv and summary.csv are %s's, time columns aside\n", whole)
+	}
+	return sums, nil
+}
+
+// checkOut refuses an out that is one of the shards being merged (or
+// inside one, or holds one), and, unless forced, a directory that already
+// holds files.
+func checkOut(out string, shards map[string]string, force bool) error {
+	abs := RealPath(out)
+	for d, given := range shards {
+		if abs == d || strings.HasPrefix(abs, d+string(filepath.Separator)) || strings.HasPrefix(d, abs+string(filepath.Separator)) {
+			return fmt.Errorf("OUT %s is (or is inside, or holds) shard %s, one of the inputs: merge into another directory", out, given)
+		}
+	}
+	entries, err := os.ReadDir(out)
+	if err == nil && len(entries) > 0 && !force {
+		return fmt.Errorf("OUT %s already holds files: merge into an empty directory, or give --force", out)
+	}
+	return nil
+}
+
+// RealPath is a path as the file system resolves it (absolute, symbolic
+// links followed, as far as the path exists), so that two names of one
+// directory compare equal.
+func RealPath(p string) string {
+	abs, err := filepath.Abs(p)
+	if err != nil {
+		return filepath.Clean(p)
+	}
+	if real, err := filepath.EvalSymlinks(abs); err == nil {
+		return real
+	}
+	if parent := filepath.Dir(abs); parent != abs { // OUT may not exist yet
+		return filepath.Join(RealPath(parent), filepath.Base(abs))
+	}
+	return abs
+}
+
+// IsFailed reports whether err is a merge that failed its check or its
+// replacement (exit 1) rather than bad input.
+func IsFailed(err error) bool {
+	var f *Failed
+	return errors.As(err, &f)
+}
