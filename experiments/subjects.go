@@ -100,7 +100,8 @@ func BuildVariants(ctx context.Context, spec SubjectSpec, profile *subject.Profi
 	if err != nil {
 		return nil, err
 	}
-	var names, about []string
+	var names []string
+	var about []subject.Provenance
 	var subs []*subject.UCI
 	for _, b := range built {
 		u, err := subject.OpenUCI(subject.UCI{Command: b.Binary, Dir: spec.Dir, Options: spec.Options, HashMB: hashMB,

@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"strconv"
 	"time"
+
+	"github.com/ablate-chess/ablate/engine/subject"
 )
 
 // PairRecord is one row of pairs.csv: a game pair, from the first
@@ -56,6 +58,9 @@ type PlayerInfo struct {
 	Engine     string `json:"engine"`
 	Techniques string `json:"techniques,omitempty"`
 	Params     string `json:"params,omitempty"`
+	// Built is what a player built from source was made from: how a
+	// resume knows it finishes the match with the same engine.
+	Built *subject.Provenance `json:"built,omitempty"`
 }
 
 // MatchInfo is match.json: what was played, how, and what came of it.

@@ -1,15 +1,11 @@
 package main
 
 import (
-	"encoding/json"
 	"errors"
-	"fmt"
 	"os"
-	"time"
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/ablate-chess/ablate/engine/subject"
 	"github.com/ablate-chess/ablate/experiments"
 	"github.com/ablate-chess/ablate/experiments/match"
 	"github.com/ablate-chess/ablate/results"
@@ -56,31 +52,16 @@ func matchAction(c *cli.Context) error {
 	if err := results.CheckFormat(format); err != nil {
 		return badInput(err)
 	}
-	dir := c.String("out")
-	var s match.Settings
-	var info *results.MatchInfo
-	done := map[int]*match.Pair{}
-	replaces := "" // --force: the directory the match replaces once complete
-	if resume := c.String("resume"); resume != "" {
-		var err error
-		if s, info, done, err = match.ResumeDir(resume); err != nil {
-			return badInput(fmt.Errorf("--resume %s: %v", resume, err))
-		}
-		if err := resumeChanges(c, info.Args, "workers", "jobs", "quiet", "format", "pgn"); err != nil {
-			return badInput(fmt.Errorf("--resume %s: %v", resume, err))
-		}
-		if workersGiven(c) {
-			s.Workers = workers(c)
-		}
-		dir = resume
-	} else {
-		var err error
-		if dir != "" {
-			if dir, replaces, err = claimOut(c, dir, "ablate match --resume"); err != nil {
-				return err
-			}
-		}
-		if s, err = readMatchSettings(c); err != nil {
+	req := match.Request{Resume: c.String("resume"), Out: c.String("out"), Replace: c.Bool("force"), Args: commandLine(c),
+		Log: c.App.ErrWriter, CheckArgs: func(began []string) error {
+			return resumeChanges(c, began, "workers", "jobs", "quiet", "format", "pgn")
+		}}
+	if workersGiven(c) {
+		req.Workers = workers(c)
+	}
+	if req.Resume == "" {
+		s, err := readMatchSettings(c)
+		if err != nil {
 			return badInput(err)
 		}
 		s.Engines, s.EngineOptions, s.EngineDir = c.StringSlice("engine"), c.StringSlice("engine-option"), c.String("engine-dir")
@@ -97,71 +78,33 @@ func matchAction(c *cli.Context) error {
 				s.Configs = append(s.Configs, v.Name+"="+v.Name)
 			}
 		}
+		req.Settings = s
 	}
-	var configs subject.Subject // the configurations' engine: ablate's, or built variants
-	if s.Source != nil {
-		var err error
-		ctx, cancel := interruptible()
-		configs, err = experiments.BuildVariants(ctx, subjectSpec{Source: s.Source, Cache: s.BuildCache}, nil, s.HashMB, time.Hour, c.App.ErrWriter)
-		cancel()
-		if err != nil {
-			return badInput(buildError(err))
-		}
-	}
-	if err := experiments.CheckHash(s.HashMB, 2*max(1, s.Workers)); err != nil {
-		return badInput(flagError(err))
-	}
-	ps, err := s.Players(c.App.ErrWriter, configs)
-	if err != nil {
-		return badInput(flagError(err))
-	}
-	m, err := s.Build(ps[0], ps[1])
-	if err != nil {
-		return badInput(flagError(err))
-	}
-	m.Done = done
-	if info != nil {
-		if err := match.SamePlayers(info, m); err != nil {
-			return badInput(fmt.Errorf("--resume %s: %v", dir, err))
-		}
-	} else {
-		req, _ := json.Marshal(s)
-		info = &results.MatchInfo{Args: commandLine(c), Request: req,
-			Started: time.Now().UTC(), Replaces: replaces}
-	}
-	m.Describe(info, s)
-	out, err := playMatch(c, m, dir, info, "ablate match --resume "+dir)
-	if err != nil {
-		return err
-	}
-	return results.RenderMatch(c.App.Writer, format, m.A.Name, m.B.Name, out.Result(m))
-}
-
-// playMatch plays a match in its directory with its live line and
-// Ctrl-C, and writes --pgn. An interruption keeps every finished pair and
-// says the command that finishes the job (finish).
-func playMatch(c *cli.Context, m *match.Match, dir string, info *results.MatchInfo, finish string) (*match.Outcome, error) {
-	stop := m.ShowLive(c.App.ErrWriter, c.Bool("quiet"))
 	ctx, cancel := interruptible()
 	defer cancel()
-	out, err := m.PlayIn(ctx, dir, info)
+	m, err := match.Open(ctx, req)
+	if err != nil {
+		return outError(buildError(flagError(err)), "ablate match --resume")
+	}
+	stop := m.ShowLive(c.App.ErrWriter, c.Bool("quiet"))
+	out, err := m.PlayIn(ctx, m.Dir, m.Info)
 	stop()
 	var interrupted *match.Interrupted
 	if err != nil && !errors.As(err, &interrupted) {
-		return nil, cli.Exit(err.Error(), exitFor(err, exitFailed))
+		return cli.Exit(err.Error(), exitFor(err, exitFailed))
 	}
 	if c.IsSet("pgn") {
 		if err := m.WritePGN(c.String("pgn"), out); err != nil {
-			return nil, cli.Exit(err.Error(), exitFailed)
+			return cli.Exit(err.Error(), exitFailed)
 		}
 	}
+	res := results.RenderMatch(c.App.Writer, format, m.A.Name, m.B.Name, out.Result(m.Match))
 	if interrupted != nil {
 		msg := interrupted.Error()
-		if dir != "" {
-			msg += "; finish with: " + finish
+		if m.Dir != "" {
+			msg += "; finish with: ablate match --resume " + m.Dir
 		}
-		results.RenderMatch(c.App.Writer, c.String("format"), m.A.Name, m.B.Name, out.Result(m))
-		return nil, cli.Exit(msg, exitInterrupted)
+		return cli.Exit(msg, exitInterrupted)
 	}
-	return out, nil
+	return res
 }

@@ -17,19 +17,40 @@ type Variants struct {
 	name  string
 	names []string
 	subs  []*UCI
-	about []string // what each was built from: "commit=...;patch=...;bench=..."
+	about []Provenance // what each was built from
+}
+
+// Provenance is what a variant was built from: a commit, a patch on it
+// (with its hash) if any, and the bench signature the build gave (0: none).
+type Provenance struct {
+	Commit    string `json:"commit"`
+	Patch     string `json:"patch,omitempty"`
+	PatchHash string `json:"patch_sha256,omitempty"`
+	Bench     uint64 `json:"bench,omitempty"`
+}
+
+// String is the provenance as the parameters every configuration of the
+// variant carries into run.json and the records:
+// commit=SHA[;patch=FILE;patch_sha256=HASH][;bench=N].
+func (p Provenance) String() string {
+	s := "commit=" + p.Commit
+	if p.Patch != "" {
+		s += ";patch=" + p.Patch + ";patch_sha256=" + p.PatchHash
+	}
+	if p.Bench != 0 {
+		s += fmt.Sprintf(";bench=%d", p.Bench)
+	}
+	return s
 }
 
 // NewVariants makes a subject of built variants: names[i] is subs[i]'s,
-// and about[i] (if given) says what it was built from, as parameters
-// (commit=...;patch=...;bench=...) that every configuration of it carries
-// into run.json and the records.
-func NewVariants(name string, names []string, subs []*UCI, about []string) (*Variants, error) {
+// and about[i] (if given) says what it was built from.
+func NewVariants(name string, names []string, subs []*UCI, about []Provenance) (*Variants, error) {
 	if len(names) == 0 || len(names) != len(subs) || (about != nil && len(about) != len(names)) {
 		return nil, fmt.Errorf("variants: %d names for %d engines", len(names), len(subs))
 	}
 	if about == nil {
-		about = make([]string, len(names))
+		about = make([]Provenance, len(names))
 	}
 	return &Variants{name, names, subs, about}, nil
 }
@@ -84,8 +105,17 @@ func (v *Variants) Start() (Engine, error) {
 type VariantConfig struct {
 	Index   int
 	Variant string
-	about   string
+	about   Provenance
 	inner   Config
+}
+
+// Built is what the variant was built from (nil if not known).
+func (c VariantConfig) Built() *Provenance {
+	if c.about.Commit == "" {
+		return nil
+	}
+	p := c.about
+	return &p
 }
 
 // Has implements Config.
@@ -97,8 +127,8 @@ func (c VariantConfig) Techniques() string { return c.inner.Techniques() }
 // Params implements Config: the variant, then the profile's parameters.
 func (c VariantConfig) Params() string {
 	p := "variant=" + c.Variant
-	if c.about != "" {
-		p += ";" + c.about
+	if c.about.Commit != "" {
+		p += ";" + c.about.String()
 	}
 	if q := c.inner.Params(); q != "" {
 		p += ";" + q

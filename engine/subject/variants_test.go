@@ -19,7 +19,7 @@ func TestVariants(t *testing.T) {
 		}
 		subs = append(subs, u)
 	}
-	v, err := NewVariants("Fake (source)", []string{"base", "no-nmp"}, subs, []string{"commit=aaa", "commit=bbb;patch=x.diff"})
+	v, err := NewVariants("Fake (source)", []string{"base", "no-nmp"}, subs, []Provenance{{Commit: "aaa"}, {Commit: "bbb", Patch: "x.diff", PatchHash: "h"}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -39,7 +39,7 @@ func TestVariants(t *testing.T) {
 		t.Errorf("a switch without a profile: %v", err)
 	}
 	cfg, _ := v.ParseConfig("no-nmp")
-	if cfg.Params() != "variant=no-nmp;commit=bbb;patch=x.diff" {
+	if cfg.Params() != "variant=no-nmp;commit=bbb;patch=x.diff;patch_sha256=h" {
 		t.Errorf("params %q", cfg.Params())
 	}
 	e, _ := v.Start()

@@ -396,7 +396,7 @@ func (m *Match) Describe(info *results.MatchInfo, s Settings) {
 	info.Event = m.Event
 	for i, p := range []Player{m.A, m.B} {
 		pi := results.PlayerInfo{Name: p.Name, Spec: p.Spec, Engine: p.Subject.Name(),
-			Techniques: p.Config.Techniques(), Params: p.Config.Params()}
+			Techniques: p.Config.Techniques(), Params: p.Config.Params(), Built: builtFrom(p.Config)}
 		if i == 0 {
 			info.A = pi
 		} else {

@@ -6,8 +6,8 @@ import (
 	"reflect"
 	"slices"
 	"sort"
-	"strings"
 
+	"github.com/ablate-chess/ablate/engine/subject"
 	"github.com/ablate-chess/ablate/experiments"
 	"github.com/ablate-chess/ablate/results"
 )
@@ -177,27 +177,32 @@ func ResumeDir(dir string) (s Settings, info *results.MatchInfo, done map[int]*P
 // in one match. (A configuration's spec is in the settings already.)
 func SamePlayers(prev *results.MatchInfo, m *Match) error {
 	for i, p := range []Player{m.A, m.B} {
-		was := prev.A
+		was := prev.A.Built
 		if i == 1 {
-			was = prev.B
+			was = prev.B.Built
 		}
-		if a, b := builtFrom(was.Params), builtFrom(p.Config.Params()); a != b {
+		if now := builtFrom(p.Config); !reflect.DeepEqual(was, now) {
 			return fmt.Errorf("%s began as %s and would finish as %s: its revision moved; "+
-				"use another directory, or check out the revision it began with", p.Name, a, b)
+				"use another directory, or check out the revision it began with", p.Name, describeBuild(was), describeBuild(now))
 		}
 	}
 	return nil
 }
 
-// builtFrom is the commit and patch a variant's parameters name, if any.
-func builtFrom(params string) string {
-	var from []string
-	for _, item := range strings.Split(params, ";") {
-		if strings.HasPrefix(item, "commit=") || strings.HasPrefix(item, "patch=") {
-			from = append(from, item)
-		}
+// builtFrom is what a configuration's engine was built from: nil but for
+// a variant built from source.
+func builtFrom(c subject.Config) *subject.Provenance {
+	if v, ok := c.(interface{ Built() *subject.Provenance }); ok {
+		return v.Built()
 	}
-	return strings.Join(from, ";")
+	return nil
+}
+
+func describeBuild(p *subject.Provenance) string {
+	if p == nil {
+		return "an engine of no recorded build"
+	}
+	return p.String()
 }
 
 // Resume reads what a cell's directory holds: nothing yet (nil, nil), a

@@ -182,16 +182,23 @@ func TestResumeDir(t *testing.T) {
 // TestSamePlayers: a match resumes with the players it began with; a
 // variant whose revision moved to another commit is refused, naming both.
 func TestSamePlayers(t *testing.T) {
-	m := &Match{A: Player{Name: "a", Config: fixedParams("variant=a;commit=111")},
-		B: Player{Name: "b", Config: fixedParams("variant=b;commit=222;patch=abc")}}
-	prev := &results.MatchInfo{A: results.PlayerInfo{Params: "variant=a;commit=111"},
-		B: results.PlayerInfo{Params: "variant=b;commit=222;patch=abc"}}
+	a, b := subject.Provenance{Commit: "111"}, subject.Provenance{Commit: "222", Patch: "abc", PatchHash: "h"}
+	m := &Match{A: Player{Name: "a", Config: builtConfig{fixedParams("variant=a"), a}},
+		B: Player{Name: "b", Config: builtConfig{fixedParams("variant=b"), b}}}
+	prev := &results.MatchInfo{A: results.PlayerInfo{Built: &a}, B: results.PlayerInfo{Built: &b}}
 	if err := SamePlayers(prev, m); err != nil {
 		t.Errorf("the same players: %v", err)
 	}
-	prev.B.Params = "variant=b;commit=333;patch=abc"
-	if err := SamePlayers(prev, m); err == nil || !strings.Contains(err.Error(), "b began as commit=333;patch=abc and would finish as commit=222;patch=abc") {
+	moved := b
+	moved.Commit = "333"
+	prev.B.Built = &moved
+	if err := SamePlayers(prev, m); err == nil || !strings.Contains(err.Error(),
+		"b began as commit=333;patch=abc;patch_sha256=h and would finish as commit=222;patch=abc;patch_sha256=h") {
 		t.Errorf("a moved revision: %v", err)
+	}
+	prev.B.Built = nil
+	if err := SamePlayers(prev, m); err == nil || !strings.Contains(err.Error(), "began as an engine of no recorded build") {
+		t.Errorf("a build where none was: %v", err)
 	}
 	// Parameters alone (not a build) are the settings' business.
 	prev.B.Params, m.B.Config = "lmr-base=100", fixedParams("lmr-base-centiplies=100")
@@ -199,6 +206,14 @@ func TestSamePlayers(t *testing.T) {
 		t.Errorf("renamed parameters: %v", err)
 	}
 }
+
+// builtConfig is a configuration of a variant built from source.
+type builtConfig struct {
+	fixedParams
+	p subject.Provenance
+}
+
+func (b builtConfig) Built() *subject.Provenance { return &b.p }
 
 // fixedParams is a configuration that only names its parameters.
 type fixedParams string

@@ -14,6 +14,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/ablate-chess/ablate/engine/subject"
 	"github.com/ablate-chess/ablate/engine/uci"
 )
 
@@ -305,16 +306,7 @@ func (t *tail) String() string {
 	return strings.Join(lines[max(0, len(lines)-20):], "\n")
 }
 
-// Provenance is what a built variant was made from, as its
-// configuration's parameters carry it: commit=SHA[;patch=FILE;
-// patch_sha256=HASH][;bench=N].
-func (b *Built) Provenance() string {
-	a := "commit=" + b.Commit
-	if b.Patch != "" {
-		a += ";patch=" + b.Patch + ";patch_sha256=" + b.PatchHash
-	}
-	if b.Bench != 0 {
-		a += fmt.Sprintf(";bench=%d", b.Bench)
-	}
-	return a
+// Provenance is what a built variant was made from.
+func (b *Built) Provenance() subject.Provenance {
+	return subject.Provenance{Commit: b.Commit, Patch: b.Patch, PatchHash: b.PatchHash, Bench: b.Bench}
 }
