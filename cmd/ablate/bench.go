@@ -40,9 +40,6 @@ func benchCommand() *cli.Command {
 			shardFlag(),
 		}, append(capFlags(), subjectFlags()...)...),
 		Action: func(c *cli.Context) error {
-			if err := checkDepthFlag(c); err != nil {
-				return badInput(err)
-			}
 			sub, err := subjectOf(c)
 			if err != nil {
 				return badInput(err)

@@ -49,12 +49,6 @@ func checkCommand() *cli.Command {
 
 func checkAction(c *cli.Context) error {
 	path := c.String("baseline")
-	if err := results.CheckFormat(c.String("format")); err != nil {
-		return badInput(err)
-	}
-	if err := checkDepthFlag(c); err != nil {
-		return badInput(err)
-	}
 	sub, err := subjectOf(c)
 	if err != nil {
 		return badInput(err)

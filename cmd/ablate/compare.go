@@ -39,7 +39,7 @@ func compareCommand() *cli.Command {
 			&cli.StringFlag{Name: "build", Usage: "with --engine-src: the build `CMD`, {src} the source and {out} the binary", Value: source.DefaultBuild},
 			&cli.StringFlag{Name: "build-cache", Usage: "with --engine-src: keep the builds in `DIR`"},
 			&cli.IntFlag{Name: "rounds", Usage: "with --base/--head, runs of each binary (alternated)", Value: 3},
-			formatFlag("table, markdown or csv"),
+			formatFlag("table, markdown or csv", true),
 			&cli.StringSliceFlag{Name: "fail-on", Usage: "`nodes:PCT` or `time:PCT`: exit 1 if the new side is worse by more (repeatable)"},
 		},
 		Action: compareAction,

@@ -28,9 +28,6 @@ func eloCommand() *cli.Command {
 		},
 		Action: func(c *cli.Context) error {
 			format := c.String("format")
-			if err := results.CheckFormat(format); err != nil {
-				return badInput(err)
-			}
 			if c.NArg() != 1 {
 				return badInput(fmt.Errorf("elo wants one PGN file"))
 			}

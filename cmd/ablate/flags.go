@@ -11,13 +11,21 @@ import (
 	"github.com/ablate-chess/ablate/engine/search"
 	"github.com/ablate-chess/ablate/experiments"
 	"github.com/ablate-chess/ablate/experiments/match"
+	"github.com/ablate-chess/ablate/results"
 )
 
 // The flags several commands share, defined once so that they read the
 // same everywhere.
 
+// depthFlag is a tree's depth, checked against the search's range.
 func depthFlag(def int, usage string) cli.Flag {
-	return &cli.IntFlag{Name: "depth", Aliases: []string{"d"}, Usage: usage, Value: def}
+	return &cli.IntFlag{Name: "depth", Aliases: []string{"d"}, Usage: usage, Value: def,
+		Action: func(_ *cli.Context, d int) error {
+			if d < 1 || d > search.MaxPly-1 {
+				return fmt.Errorf("--depth %d: the depth must be from 1 to %d", d, search.MaxPly-1)
+			}
+			return nil
+		}}
 }
 
 func configFlag(usage string) cli.Flag {
@@ -40,8 +48,15 @@ func hashFlag() cli.Flag {
 	return &cli.IntFlag{Name: "hash", Usage: fmt.Sprintf("transposition table `MB` per worker (1 to %d)", search.MaxHashMB), Value: 16}
 }
 
-func formatFlag(usage string) cli.Flag {
-	return &cli.StringFlag{Name: "format", Aliases: []string{"f"}, Usage: usage, Value: "table"}
+// formatFlag is a table's format, checked against the ones results
+// renders (table, markdown, csv, json) unless the command has formats of
+// its own (own).
+func formatFlag(usage string, own ...bool) cli.Flag {
+	f := &cli.StringFlag{Name: "format", Aliases: []string{"f"}, Usage: usage, Value: "table"}
+	if len(own) == 0 {
+		f.Action = func(_ *cli.Context, v string) error { return results.CheckFormat(v) }
+	}
+	return f
 }
 
 // The default cap of every job: generous (thirty times the largest job
@@ -64,16 +79,6 @@ func jobCap(c *cli.Context) experiments.Cap {
 	return experiments.Cap{Nodes: c.Uint64("max-nodes"), Time: c.Duration("max-time")}
 }
 
-// checkDepth checks a --depth that was given.
-func checkDepthFlag(c *cli.Context) error {
-	if c.IsSet("depth") {
-		if d := c.Int("depth"); d < 1 || d > search.MaxPly-1 {
-			return fmt.Errorf("--depth %d: the depth must be from 1 to %d", d, search.MaxPly-1)
-		}
-	}
-	return nil
-}
-
 // flags joins lists of flags.
 func flags(lists ...[]cli.Flag) []cli.Flag {
 	var out []cli.Flag
@@ -94,23 +99,6 @@ func flagError(err error) error {
 		return fmt.Errorf("--%v", se)
 	}
 	return err
-}
-
-// sectionError names the [match] key of a setting the library found bad.
-func sectionError(err error) error {
-	if se, ok := match.IsSettingError(err); ok {
-		return fmt.Errorf("[match] %s %s", strings.ReplaceAll(se.Setting, "-", "_"), se.Msg)
-	}
-	return err
-}
-
-// settingError names where a bad setting came from: its flag if it was
-// given, else the experiment file's [match] section if there is one.
-func settingError(c *cli.Context, err error, section bool) error {
-	if se, ok := match.IsSettingError(err); ok && section && !c.IsSet(se.Setting) {
-		return sectionError(err)
-	}
-	return flagError(err)
 }
 
 // splitList reads a comma-separated list, each item trimmed.

@@ -49,9 +49,6 @@ func matchCommand() *cli.Command {
 
 func matchAction(c *cli.Context) error {
 	format := c.String("format")
-	if err := results.CheckFormat(format); err != nil {
-		return badInput(err)
-	}
 	req := match.Request{Resume: c.String("resume"), Out: c.String("out"), Replace: c.Bool("force"), Args: commandLine(c),
 		Log: c.App.ErrWriter, CheckArgs: func(began []string) error {
 			return resumeChanges(c, began, "workers", "jobs", "quiet", "format", "pgn")

@@ -34,9 +34,6 @@ func mergeCommand() *cli.Command {
 				out, dirs = dirs[0], dirs[1:]
 			}
 			format := c.String("format")
-			if err := results.CheckFormat(format); err != nil {
-				return badInput(err)
-			}
 			m, err := merge.Run(merge.Request{Out: out, Dirs: dirs, AllowPartial: c.Bool("allow-partial"), Force: c.Bool("force"),
 				CheckAgainst: c.String("check-against"), Log: c.App.ErrWriter})
 			switch {

@@ -17,11 +17,8 @@ import (
 // by depth.
 func checkNull(c *cli.Context, cfg search.Config, pos chess.Position, depth int) error {
 	format := c.String("format")
-	if format == "json" || format == "tree" {
+	if format == "json" || format == "tree" || results.CheckFormat(format) != nil {
 		return badInput(fmt.Errorf("--check-null writes a table: --format table, markdown or csv"))
-	}
-	if err := results.CheckFormat(format); err != nil {
-		return badInput(err)
 	}
 	ps := []experiments.NullCheckPosition{{ID: "fen", Board: pos}}
 	if name := c.String("positions"); name != "" {

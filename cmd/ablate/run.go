@@ -63,9 +63,6 @@ var runResumeSame = []string{"workers", "jobs", "quiet", "format", "records", "e
 
 func runAction(c *cli.Context) error {
 	format := c.String("format")
-	if err := results.CheckFormat(format); err != nil {
-		return badInput(err)
-	}
 	req := runs.Request{Out: c.String("out"), Replace: c.Bool("force"), Resume: c.String("resume"),
 		Continue: c.Bool("continue"), WorkersGiven: workersGiven(c), Args: commandLine(c), Format: format}
 	req.Settings.Workers = workers(c)

@@ -37,9 +37,6 @@ func readRunSettings(c *cli.Context) (runSettings, error) {
 		Repeat: c.Int("repeat"), Workers: workers(c), HashMB: c.Int("hash"),
 		MaxNodes: c.Uint64("max-nodes"), MaxTime: c.Duration("max-time"), Subject: spec,
 	}
-	if err := checkDepthFlag(c); err != nil {
-		return settings, err
-	}
 	shard, err := experiments.ParseShard(c.String("shard"), os.Getenv)
 	if err != nil {
 		return settings, err

@@ -19,9 +19,6 @@ func techniquesCommand() *cli.Command {
 		},
 		Action: func(c *cli.Context) error {
 			format := c.String("format")
-			if err := results.CheckFormat(format); err != nil {
-				return badInput(err)
-			}
 			w := c.App.Writer
 			var presetRows [][]string
 			for _, name := range search.PresetNames() {

@@ -37,7 +37,7 @@ func traceCommand() *cli.Command {
 			&cli.StringFlag{Name: "config", Aliases: []string{"c"}, Usage: "the configuration `SPEC`", Value: "full"},
 			&cli.StringFlag{Name: "vs", Usage: "a second configuration `SPEC` to walk beside the first"},
 			&cli.Uint64Flag{Name: "max-nodes", Usage: "stop the trace after `N` nodes", Value: defaultTraceNodes},
-			formatFlag("json (one event per line) or tree"),
+			formatFlag("json (one event per line) or tree", true),
 			&cli.IntFlag{Name: "ply", Usage: "only events up to ply `N`", Value: -1},
 			&cli.StringFlag{Name: "event", Usage: "only these events `a,b`"},
 			&cli.StringFlag{Name: "move-path", Usage: "only events under this path `e2e4,e7e5`"},
@@ -51,9 +51,6 @@ func traceCommand() *cli.Command {
 }
 
 func traceAction(c *cli.Context) error {
-	if err := checkDepthFlag(c); err != nil {
-		return badInput(err)
-	}
 	if err := experiments.CheckHash(c.Int("hash"), 2); err != nil {
 		return badInput(flagError(err))
 	}

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"strings"
 
 	"github.com/urfave/cli/v2"
 
@@ -53,12 +52,18 @@ func worthCommand() *cli.Command {
 
 func worthAction(c *cli.Context) error {
 	format := c.String("format")
-	if err := results.CheckFormat(format); err != nil {
-		return badInput(err)
-	}
 	if c.NArg() > 1 {
 		return badInput(fmt.Errorf("worth takes one experiment, then nothing: put flags before it "+
 			"(ablate worth --pairs 100 card), got %q", c.Args().Slice()))
+	}
+	s, err := readMatchSettings(c)
+	if err != nil {
+		return badInput(err)
+	}
+	// A shard plays its share of every match's pairs (i mod N); the tree
+	// sizes are each shard's whole (they are cheap beside the games).
+	if s.Shard, err = experiments.ParseShard(c.String("shard"), os.Getenv); err != nil {
+		return badInput(err)
 	}
 	spec, err := readSubjectSpec(c)
 	if err != nil {
@@ -68,59 +73,16 @@ func worthAction(c *cli.Context) error {
 	if err != nil {
 		return badInput(err)
 	}
-	req := experiments.Request{Experiment: c.Args().First(), LeaveOneOut: splitList(c.String("leave-one-out")),
-		Base: c.String("base"), DefaultDepth: 10,
-		Options: experiments.Options{Positions: c.String("positions"), Depth: c.Int("tree-depth"), Subject: sub}}
-	if req.Experiment == "" && len(req.LeaveOneOut) == 0 && spec.Source != nil {
-		for _, v := range spec.Source.Variants { // every variant against the first
-			req.Configs = append(req.Configs, v.Name+"="+v.Name)
-		}
-	}
-	if req.Experiment == "" && len(req.LeaveOneOut) == 0 && len(req.Configs) == 0 {
-		return badInput(fmt.Errorf("worth wants an experiment (built-in: %s) or --leave-one-out a,b,c",
-			strings.Join(experiments.Builtin(), ", ")))
-	}
-	if req.Experiment == "" && req.Positions == "" {
-		req.Positions = "bench"
-	}
-	if err := experiments.CheckHash(c.Int("hash"), 2*max(1, workers(c))); err != nil {
+	req, err := worth.Ask{Experiment: c.Args().First(), LeaveOneOut: splitList(c.String("leave-one-out")), Base: c.String("base"),
+		Positions: c.String("positions"), TreeDepth: c.Int("tree-depth"), Subject: sub, Settings: s, Given: c.IsSet,
+		Budgets: c.String("budgets"), Groups: splitList(c.String("groups"))}.Request()
+	if err != nil {
 		return badInput(flagError(err))
 	}
-	plan, err := experiments.Build(req)
-	if err != nil {
-		return badInput(err)
-	}
-	s, err := readMatchSettings(c)
-	if err != nil {
-		return badInput(err)
-	}
-	if err := s.ApplySection(plan.Match, c.IsSet); err != nil {
-		return badInput(sectionError(err))
-	}
-	if err := s.Check(); err != nil {
-		return badInput(settingError(c, err, plan.Match != nil))
-	}
-	// A shard plays its share of every match's pairs (i mod N); the tree
-	// sizes are each shard's whole (they are cheap beside the games).
-	if s.Shard, err = experiments.ParseShard(c.String("shard"), os.Getenv); err != nil {
-		return badInput(err)
-	}
-	budgets, err := worthBudgets(c, plan.Match)
-	if err != nil {
-		return badInput(err)
-	}
-
-	groups, err := plan.MatchGroups(splitList(c.String("groups")))
-	if err != nil {
-		if c.IsSet("groups") {
-			err = fmt.Errorf("--%v", err) // the setting, as its flag
-		}
-		return badInput(err)
-	}
-	w, err := worth.Open(worth.Request{Plan: plan, Groups: groups, Budgets: budgets, Settings: s,
-		PairsGiven: c.IsSet("pairs") || c.IsSet("games"), Out: c.String("out"), Replace: c.Bool("force"),
-		TreeRun: c.String("run"), Workers: workers(c), TreeCap: jobCap(c), Args: commandLine(c),
-		Retune: c.Int("retune"), RetuneParams: splitList(c.String("retune-params"))})
+	req.Out, req.Replace, req.TreeRun, req.Workers, req.TreeCap, req.Args = c.String("out"), c.Bool("force"),
+		c.String("run"), workers(c), jobCap(c), commandLine(c)
+	req.Retune, req.RetuneParams = c.Int("retune"), splitList(c.String("retune-params"))
+	w, err := worth.Open(req)
 	if err != nil {
 		return outError(flagError(err), "")
 	}
@@ -130,8 +92,8 @@ func worthAction(c *cli.Context) error {
 	again := "run it again with: " + term.ShellLine(commandLine(c))
 	ctx, cancel := interruptible()
 	defer cancel()
-	if c.String("run") == "" {
-		fmt.Fprintf(c.App.ErrWriter, "tree sizes: %d searches\n", plan.Jobs())
+	if req.TreeRun == "" {
+		fmt.Fprintf(c.App.ErrWriter, "tree sizes: %d searches\n", req.Plan.Jobs())
 	}
 	if err := w.TreeSizes(ctx); err != nil {
 		if worth.Interrupted(err) {
@@ -158,27 +120,4 @@ func worthAction(c *cli.Context) error {
 		return cli.Exit(err.Error(), exitFor(err, exitFailed))
 	}
 	return results.RenderWorth(c.App.Writer, format, results.Played(w.Rows))
-}
-
-// worthBudgets reads the ladder's budgets: --budgets, or the experiment's
-// [match] budgets; none means one match a configuration, at the match
-// settings' limit.
-func worthBudgets(c *cli.Context, ms *experiments.MatchSection) ([]match.Budget, error) {
-	list, flag := c.String("budgets"), "--budgets"
-	if !c.IsSet("budgets") {
-		if ms == nil || ms.Budgets == "" {
-			return nil, nil
-		}
-		list, flag = ms.Budgets, "[match] budgets"
-	}
-	for _, f := range []string{"nodes", "depth", "tc", "movetime"} {
-		if c.IsSet(f) && c.IsSet("budgets") {
-			return nil, fmt.Errorf("--budgets with --%s: the budgets are the limits; give one", f)
-		}
-	}
-	b, err := match.ParseBudgets(list)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %v", flag, err)
-	}
-	return b, nil
 }
