@@ -91,7 +91,7 @@ func (c *Comparison) Run(ctx context.Context, log io.Writer) (old, new []results
 		}
 		for i, rev := range c.Revisions {
 			if shas[i], err = repo.Resolve(rev); err != nil {
-				return nil, nil, BadSetting([]string{"base", "head"}[i], "%v", err)
+				return nil, nil, BadSetting([]string{"old-rev", "new-rev"}[i], "%v", err)
 			}
 		}
 	}

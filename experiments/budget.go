@@ -8,21 +8,49 @@ import (
 	"time"
 )
 
-// Budget is what each move of a match may spend: a node count or a clock.
-// A worth ladder plays every configuration at several budgets, one match
-// each, to show how a technique's worth moves with depth.
+// Budget is what each move of a game may spend: nodes, a depth, a time a
+// move or a clock per game (one of them, or nodes with a depth). It is a
+// match's limit per move from its settings to the engine, and a worth
+// ladder plays every configuration at several budgets (nodes or clocks),
+// one match each, to show how a technique's worth moves with depth.
 type Budget struct {
-	Nodes uint64       // nodes a move, or 0
-	TC    *TimeControl // a clock per game, or nil
+	Nodes    uint64        // nodes a move, or 0
+	Depth    int           // a depth a move, or 0
+	MoveTime time.Duration // a time a move, or 0
+	TC       *TimeControl  // a clock per game, or nil
+	// TimeMargin is the grace past zero on the clock before a move is a
+	// loss on time, as match runners allow (0: none).
+	TimeMargin time.Duration
 }
 
-// String writes the budget as ParseBudgets reads it: "nodes=10000" or
-// "tc=10+0.1".
+// Timed reports whether moves are played against time, so that times are
+// not reproducible.
+func (b *Budget) Timed() bool { return b.TC != nil || b.MoveTime > 0 }
+
+// String writes the budget as ParseBudgets reads a ladder's ("nodes=10000",
+// "tc=10+0.1") and the PGN and match.json describe a match's limits: each
+// limit set, as in "nodes=10000,depth=8".
 func (b Budget) String() string {
-	if b.TC != nil {
-		return "tc=" + b.TC.String()
+	var parts []string
+	if b.Nodes > 0 {
+		parts = append(parts, "nodes="+strconv.FormatUint(b.Nodes, 10))
 	}
-	return "nodes=" + strconv.FormatUint(b.Nodes, 10)
+	if b.Depth > 0 {
+		parts = append(parts, "depth="+strconv.Itoa(b.Depth))
+	}
+	if b.MoveTime > 0 {
+		parts = append(parts, "movetime="+b.MoveTime.String())
+	}
+	if b.TC != nil {
+		parts = append(parts, "tc="+b.TC.String())
+		if b.TimeMargin > 0 {
+			parts = append(parts, "time-margin="+b.TimeMargin.String())
+		}
+	}
+	if len(parts) == 0 {
+		return "nodes=0"
+	}
+	return strings.Join(parts, ",")
 }
 
 // Slug is the budget as a file name: "nodes-10000", "tc-10+0.1".

@@ -184,3 +184,16 @@ func commandLine(c *cli.Context) []string {
 func interruptible() (context.Context, context.CancelFunc) {
 	return signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 }
+
+// failure is the status of a command's work that did not finish: an
+// interruption (130), the machine (1), a failure (1).
+func failure(err error) error {
+	var ec cli.ExitCoder
+	switch {
+	case err == nil || errors.As(err, &ec):
+		return err
+	case errors.Is(err, context.Canceled):
+		return cli.Exit(err.Error(), exitInterrupted)
+	}
+	return cli.Exit(err.Error(), exitFor(err, exitFailed))
+}

@@ -56,7 +56,7 @@ func benchCommand() *cli.Command {
 			if err != nil {
 				return badInput(err)
 			}
-			recs, err := runShard(plan, workers(c), jobCap(c), true, shard)
+			recs, err := runShard(plan, c.Int("workers"), jobCap(c), true, shard)
 			if err != nil {
 				return err
 			}
@@ -108,7 +108,7 @@ func benchConfigs(sub subject.Subject, items []string, all bool) ([]experiments.
 // subjectOf is the engine the command's flags name (ablate's by default),
 // with --hash checked against the machine's memory for -j tables.
 func subjectOf(c *cli.Context) (subject.Subject, error) {
-	if err := experiments.CheckHash(c.Int("hash"), max(1, workers(c))); err != nil {
+	if err := experiments.CheckHash(c.Int("hash"), max(1, c.Int("workers"))); err != nil {
 		return nil, flagError(err)
 	}
 	spec, err := readSubjectSpec(c)

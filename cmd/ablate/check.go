@@ -57,7 +57,7 @@ func checkAction(c *cli.Context) error {
 	defer cancel()
 	if c.Bool("update") {
 		n, configs, bad, err := experiments.UpdateBaseline(ctx, sub, path, c.String("positions"), c.Int("depth"),
-			experiments.DefaultBench(sub), c.StringSlice("set"), workers(c), jobCap(c))
+			experiments.DefaultBench(sub), c.StringSlice("set"), c.Int("workers"), jobCap(c))
 		if err != nil {
 			return searchError(ctx, err)
 		}
@@ -72,7 +72,7 @@ func checkAction(c *cli.Context) error {
 	if err != nil {
 		return badInput(err)
 	}
-	check := experiments.BaselineCheck{Subject: sub, Path: path, Set: c.StringSlice("set"), Workers: workers(c),
+	check := experiments.BaselineCheck{Subject: sub, Path: path, Set: c.StringSlice("set"), Workers: c.Int("workers"),
 		Cap: jobCap(c), Shard: shard}
 	res, err := check.Run(ctx)
 	if err != nil {

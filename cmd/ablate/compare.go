@@ -18,27 +18,27 @@ func compareCommand() *cli.Command {
 		Name:  "compare",
 		Usage: "compare two runs, or two commits, configuration by configuration",
 		UsageText: "ablate compare [--format F] [--fail-on nodes:PCT] OLD NEW  (run directories or records.csv files)\n" +
-			"ablate compare --base REV --head REV [--rounds N] [-- run flags]\n" +
-			"ablate compare --engine-src DIR --base REV --head REV [--rounds N] [-- run flags]\n" +
+			"ablate compare --old-rev REV --new-rev REV [--rounds N] [-- run flags]\n" +
+			"ablate compare --engine-src DIR --old-rev REV --new-rev REV [--rounds N] [-- run flags]\n" +
 			"ablate compare --engine-a CMD --engine-b CMD [--rounds N] -- run flags (--profile P, ...)",
 		Description: "Lines the runs up by configuration and position and reports nodes, time to depth\n" +
 			"(ratio with a 95% confidence interval from the repeats: inside the noise is 'no\n" +
-			"change'), nps, re-search rates and best moves that changed. With --base and --head\n" +
+			"change'), nps, re-search rates and best moves that changed. With --old-rev and --new-rev\n" +
 			"it builds both commits in temporary git worktrees and runs 'ablate run' with the\n" +
 			"flags after '--', alternating the two binaries round by round (A B A B ...). With\n" +
 			"--engine-a and --engine-b it does the same for two builds of an external engine:\n" +
 			"'ablate run --engine CMD' and the flags after '--', alternated. With --engine-src\n" +
-			"DIR, --base and --head are revisions of that engine's repository, built with\n" +
+			"DIR, --old-rev and --new-rev are revisions of that engine's repository, built with\n" +
 			"--build (and kept in --build-cache): the two-commit compare for any engine.",
 		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "base", Usage: "the old `REV`ision"},
-			&cli.StringFlag{Name: "head", Usage: "the new `REV`ision"},
+			&cli.StringFlag{Name: "old-rev", Usage: "the old `REV`ision"},
+			&cli.StringFlag{Name: "new-rev", Usage: "the new `REV`ision"},
 			&cli.StringFlag{Name: "engine-a", Usage: "the old build of an external UCI engine: a `CMD`"},
 			&cli.StringFlag{Name: "engine-b", Usage: "the new build of an external UCI engine: a `CMD`"},
-			&cli.StringFlag{Name: "engine-src", Usage: "with --base/--head: revisions of this engine's git repository `DIR`"},
+			&cli.StringFlag{Name: "engine-src", Usage: "with --old-rev/--new-rev: revisions of this engine's git repository `DIR`"},
 			&cli.StringFlag{Name: "build", Usage: "with --engine-src: the build `CMD`, {src} the source and {out} the binary", Value: source.DefaultBuild},
 			&cli.StringFlag{Name: "build-cache", Usage: "with --engine-src: keep the builds in `DIR`"},
-			&cli.IntFlag{Name: "rounds", Usage: "with --base/--head, runs of each binary (alternated)", Value: 3},
+			&cli.IntFlag{Name: "rounds", Usage: "with --old-rev/--new-rev, runs of each binary (alternated)", Value: 3},
 			formatFlag("table, markdown or csv", true),
 			&cli.StringSliceFlag{Name: "fail-on", Usage: "`nodes:PCT` or `time:PCT`: exit 1 if the new side is worse by more (repeatable)"},
 		},
@@ -56,7 +56,7 @@ func compareAction(c *cli.Context) error {
 		return badInput(fmt.Errorf("--fail-on %v", err))
 	}
 	var old, new []results.Record
-	cmp := experiments.Comparison{Revisions: [2]string{c.String("base"), c.String("head")}, Repo: ".",
+	cmp := experiments.Comparison{Revisions: [2]string{c.String("old-rev"), c.String("new-rev")}, Repo: ".",
 		Engines: [2]string{c.String("engine-a"), c.String("engine-b")}, Source: c.String("engine-src"),
 		Build: c.String("build"), Cache: c.String("build-cache"), Rounds: c.Int("rounds"), RunArgs: c.Args().Slice()}
 	switch {
@@ -65,7 +65,7 @@ func compareAction(c *cli.Context) error {
 			return badInput(fmt.Errorf("give both --engine-a and --engine-b"))
 		}
 		if cmp.Engines == [2]string{} && (cmp.Revisions[0] == "" || cmp.Revisions[1] == "") {
-			return badInput(fmt.Errorf("give both --base and --head"))
+			return badInput(fmt.Errorf("give both --old-rev and --new-rev"))
 		}
 		if cmp.Self, err = os.Executable(); err != nil {
 			return cli.Exit(err.Error(), exitFailed)
@@ -76,7 +76,7 @@ func compareAction(c *cli.Context) error {
 		var se *experiments.SettingError
 		switch {
 		case errors.As(err, &se) && se.Setting == "engine-src" && cmp.Source == "":
-			return badInput(fmt.Errorf("compare --base/--head must run inside a git repository of ablate"))
+			return badInput(fmt.Errorf("compare --old-rev/--new-rev must run inside a git repository of ablate"))
 		case errors.As(err, &se):
 			return badInput(flagError(err))
 		case ctx.Err() != nil:
@@ -92,7 +92,7 @@ func compareAction(c *cli.Context) error {
 			return badInput(err)
 		}
 	default:
-		return badInput(fmt.Errorf("compare wants OLD and NEW (run directories or records.csv files), or --base and --head"))
+		return badInput(fmt.Errorf("compare wants OLD and NEW (run directories or records.csv files), or --old-rev and --new-rev"))
 	}
 
 	cs := results.Compare(old, new)

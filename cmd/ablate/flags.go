@@ -113,25 +113,63 @@ func splitList(s string) []string {
 	return out
 }
 
-// workers is -j: --workers, or --jobs, its old spelling, kept as a hidden
-// flag (a plan's jobs are its searches; its workers run them).
-func workers(c *cli.Context) int {
-	if c.IsSet("jobs") {
-		return c.Int("jobs")
-	}
-	return c.Int("workers")
+// renamed are flags that were called otherwise before, new name to old,
+// by command ("" for every command that has the flag): the old spelling
+// stays, hidden, and sets the new. --jobs was a plan's jobs' name for its
+// workers; compare's --base and --head were revisions where every other
+// --base is a spec; match's --depth was a move's where every other is a
+// tree's.
+var renamed = map[string]map[string]string{
+	"":        {"workers": "jobs"},
+	"compare": {"old-rev": "base", "new-rev": "head"},
+	"match":   {"move-depth": "depth"},
+	"worth":   {"move-depth": "depth"},
+	"spsa":    {"move-depth": "depth"},
 }
 
-// workersGiven reports whether -j was given, under either name.
-func workersGiven(c *cli.Context) bool { return c.IsSet("workers") || c.IsSet("jobs") }
-
-// addOldSpellings gives every command that has --workers the hidden
-// --jobs it was called before.
-func addOldSpellings(cmd *cli.Command) {
-	for _, f := range cmd.Flags {
-		if f.Names()[0] == "workers" {
-			cmd.Flags = append(cmd.Flags, &cli.IntFlag{Name: "jobs", Hidden: true, Usage: "the old name of --workers"})
-			return
+// oldSpellings lists a command's renamed flags, new name to old.
+func oldSpellings(cmd string) map[string]string {
+	out := map[string]string{}
+	for _, m := range []map[string]string{renamed[""], renamed[cmd]} {
+		for k, v := range m {
+			out[k] = v
 		}
 	}
+	return out
+}
+
+// addOldSpellings gives a command each renamed flag's old spelling,
+// hidden, whose value goes to the new one before the command runs.
+func addOldSpellings(cmd *cli.Command) {
+	old := oldSpellings(cmd.Name)
+	var added []string
+	for _, f := range cmd.Flags {
+		if o, ok := old[f.Names()[0]]; ok {
+			cmd.Flags = append(cmd.Flags, hiddenCopy(f, o))
+			added = append(added, f.Names()[0])
+		}
+	}
+	if len(added) == 0 {
+		return
+	}
+	cmd.Before = func(c *cli.Context) error {
+		for _, name := range added {
+			if c.IsSet(old[name]) && !c.IsSet(name) {
+				if err := c.Set(name, fmt.Sprint(c.Value(old[name]))); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	}
+}
+
+// hiddenCopy is a flag of f's kind under another name, hidden from help.
+func hiddenCopy(f cli.Flag, name string) cli.Flag {
+	usage := "the old name of --" + f.Names()[0]
+	switch f.(type) {
+	case *cli.IntFlag:
+		return &cli.IntFlag{Name: name, Hidden: true, Usage: usage}
+	}
+	return &cli.StringFlag{Name: name, Hidden: true, Usage: usage}
 }

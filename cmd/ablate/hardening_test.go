@@ -98,3 +98,36 @@ func TestBadPositionsFileStopsBeforeSearching(t *testing.T) {
 		t.Errorf("exit %d: %s", code, errw)
 	}
 }
+
+// TestRenamedFlags: each renamed flag works under its new name and its
+// old, which help no longer shows.
+func TestRenamedFlags(t *testing.T) {
+	for _, c := range []struct {
+		cmd, new, old string
+		args          []string
+		want          string // in stderr: the flag reached the command
+	}{
+		{"match", "--move-depth", "--depth", []string{"--config", "a=full", "--config", "b=full", "--move-depth", "200"}, "--move-depth 200"},
+		{"compare", "--old-rev", "--base", []string{"--old-rev", "HEAD"}, "give both --old-rev and --new-rev"},
+		{"run", "--workers", "--jobs", []string{"--workers", "0", "--config", "a=full", "--depth", "1"}, "--workers 0"},
+	} {
+		_, errw, code := ablate(t, append([]string{c.cmd}, c.args...)...)
+		if code != 2 || !strings.Contains(errw, c.want) {
+			t.Errorf("%s %v: exit %d, %q; want 2 and %q", c.cmd, c.args, code, errw, c.want)
+		}
+		oldArgs := append([]string(nil), c.args...)
+		for i, a := range oldArgs {
+			if a == c.new {
+				oldArgs[i] = c.old
+			}
+		}
+		_, errw, code = ablate(t, append([]string{c.cmd}, oldArgs...)...)
+		if code != 2 || !strings.Contains(errw, c.want) {
+			t.Errorf("%s %v (old spelling): exit %d, %q; want 2 and %q", c.cmd, oldArgs, code, errw, c.want)
+		}
+		help, _, _ := ablate(t, c.cmd, "--help")
+		if !strings.Contains(help, c.new) || strings.Contains(help, c.old+" ") || strings.Contains(help, c.old+"\n") {
+			t.Errorf("%s --help: want %s and not %s:\n%s", c.cmd, c.new, c.old, help)
+		}
+	}
+}

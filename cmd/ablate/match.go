@@ -16,7 +16,7 @@ func matchCommand() *cli.Command {
 		Name:  "match",
 		Usage: "play two configurations (or one and a UCI engine): Elo, LOS, SPRT",
 		UsageText: "ablate match --config A=SPEC --config B=SPEC [--pairs N] [--sprt ...|--precision E] [flags]\n" +
-			"ablate match ... [--nodes N | --depth N | --tc S+I | --movetime D]\n" +
+			"ablate match ... [--nodes N | --move-depth N | --tc S+I | --movetime D]\n" +
 			"ablate match --config A=SPEC --engine [NAME=]CMD [...]\n" +
 			"ablate match --engine-src DIR --variant A=REV --variant B=REV [--config A=A --config B=B]\n" +
 			"ablate match --resume DIR",
@@ -53,8 +53,8 @@ func matchAction(c *cli.Context) error {
 		Log: c.App.ErrWriter, CheckArgs: func(began []string) error {
 			return resumeChanges(c, began, "workers", "jobs", "quiet", "format", "pgn")
 		}}
-	if workersGiven(c) {
-		req.Workers = workers(c)
+	if c.IsSet("workers") {
+		req.Workers = c.Int("workers")
 	}
 	if req.Resume == "" {
 		s, err := readMatchSettings(c)

@@ -19,7 +19,7 @@ func matchFlags() []cli.Flag {
 		&cli.IntFlag{Name: "pairs", Usage: "game pairs to play (each opening twice, colours swapped)", Value: match.DefaultPairs},
 		&cli.IntFlag{Name: "games", Usage: "games to play (even; instead of --pairs)"},
 		&cli.Uint64Flag{Name: "nodes", Usage: "nodes per move (the default limit; deterministic)", Value: match.DefaultNodes},
-		&cli.IntFlag{Name: "depth", Aliases: []string{"d"}, Usage: "depth per move, instead of nodes"},
+		&cli.IntFlag{Name: "move-depth", Usage: "depth per move, instead of nodes"},
 		&cli.StringFlag{Name: "tc", Usage: "a clock per game, `SECONDS+INC` as in 10+0.1, instead of nodes"},
 		&cli.DurationFlag{Name: "movetime", Usage: "time per move, as in 100ms, instead of nodes"},
 		&cli.DurationFlag{Name: "time-margin", Usage: "grace past zero on the clock before a move loses on time"},
@@ -49,10 +49,10 @@ func readMatchSettings(c *cli.Context) (match.Settings, error) {
 	s := match.Settings{
 		Configs:  stringSlice(c, "config"),
 		Openings: c.String("openings"), Order: c.String("openings-order"), Seed: c.Uint64("seed"),
-		Pairs: c.Int("pairs"), Nodes: c.Uint64("nodes"), Depth: c.Int("depth"), TC: c.String("tc"),
+		Pairs: c.Int("pairs"), Nodes: c.Uint64("nodes"), Depth: c.Int("move-depth"), TC: c.String("tc"),
 		MoveTime: c.Duration("movetime").Milliseconds(), TimeMargin: c.Duration("time-margin").Milliseconds(),
 		Resign: c.String("resign"), Draw: c.String("draw"), MaxMoves: c.Int("max-moves"), SPRT: c.String("sprt"),
-		Workers: workers(c), HashMB: c.Int("hash"), Event: c.String("event"), RandomPlies: c.Int("random-plies"),
+		Workers: c.Int("workers"), HashMB: c.Int("hash"), Event: c.String("event"), RandomPlies: c.Int("random-plies"),
 	}
 	if c.IsSet("precision") {
 		p, err := results.ParsePrecision(c.String("precision"))

@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"maps"
 	"slices"
 	"strings"
 
@@ -61,18 +62,19 @@ func resumeChanges(c *cli.Context, began []string, same ...string) error {
 		return nil // the command line parsed once already
 	}
 	then, thenErr := parseCommandLine(c.Command, began)
+	old := oldSpellings(c.Command.Name)
 	var diffs []string
 	for _, f := range c.Command.Flags {
 		name := f.Names()[0]
-		v, given := flagValue(now, f)
-		if slices.Contains(same, name) || !given {
+		v, given := flagValue(now, f, old[name])
+		if slices.Contains(same, name) || slices.Contains(slices.Collect(maps.Values(old)), name) || !given {
 			continue
 		}
 		if thenErr != nil {
 			diffs = append(diffs, fmt.Sprintf("--%s %s", name, v))
 			continue
 		}
-		if was, _ := flagValue(then, f); was != v {
+		if was, _ := flagValue(then, f, old[name]); was != v {
 			diffs = append(diffs, fmt.Sprintf("--%s %s (it began with %s)", name, v, was))
 		}
 	}
@@ -101,10 +103,10 @@ func parseCommandLine(cmd *cli.Command, args []string) (*flag.FlagSet, error) {
 }
 
 // flagValue is a flag's value in a parsed command line, under whichever
-// of its names was given (each name holds its own value), and whether
-// one was.
-func flagValue(set *flag.FlagSet, f cli.Flag) (string, bool) {
-	names := f.Names()
+// of its names (or its old spelling) was given (each name holds its own
+// value), and whether one was.
+func flagValue(set *flag.FlagSet, f cli.Flag, old string) (string, bool) {
+	names := append(f.Names(), old)
 	value, given := set.Lookup(names[0]).Value.String(), false
 	set.Visit(func(g *flag.Flag) {
 		if slices.Contains(names, g.Name) {

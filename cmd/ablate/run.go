@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"strings"
@@ -64,8 +65,9 @@ var runResumeSame = []string{"workers", "jobs", "quiet", "format", "records", "e
 func runAction(c *cli.Context) error {
 	format := c.String("format")
 	req := runs.Request{Out: c.String("out"), Replace: c.Bool("force"), Resume: c.String("resume"),
-		Continue: c.Bool("continue"), WorkersGiven: workersGiven(c), Args: commandLine(c), Format: format}
-	req.Settings.Workers = workers(c)
+		Continue: c.Bool("continue"), WorkersGiven: c.IsSet("workers"), Args: commandLine(c), Format: format,
+		CheckArgs: func(began []string) error { return resumeChanges(c, began, runResumeSame...) }}
+	req.Settings.Workers = c.Int("workers")
 	if req.Resume == "" {
 		var err error
 		if req.Settings, err = readRunSettings(c); err != nil {
@@ -79,21 +81,12 @@ func runAction(c *cli.Context) error {
 		}
 		return outError(err, "ablate run --resume")
 	}
-	// Checked before any work: a resumed run is the run it began as.
-	if r.Began != nil {
-		if err := resumeChanges(c, r.Began, runResumeSame...); err != nil {
-			return badInput(fmt.Errorf("%s: %v", r.Dir, err))
-		}
-	}
 	if r.Complete {
 		fmt.Fprintf(c.App.ErrWriter, "%s holds this run, complete: nothing to do\n", r.Dir)
 		return nil
 	}
 	if r.Dir != req.Out && req.Out != "" && req.Resume == "" {
 		fmt.Fprintf(c.App.ErrWriter, "--force: writing in %s; it replaces %s once complete\n", r.Dir, req.Out)
-	}
-	if err := experiments.CheckHash(r.Settings.HashMB, r.Settings.Workers); err != nil {
-		return badInput(flagError(err))
 	}
 	ctx, cancel := interruptible()
 	defer cancel()
@@ -103,33 +96,15 @@ func runAction(c *cli.Context) error {
 	total, done := r.Jobs()
 	bar := term.Start(c.App.ErrWriter, term.Options{Units: "jobs", Total: total, Done: done, Quiet: c.Bool("quiet")})
 	r.OnProgress = func(p experiments.Progress) { bar.Set(p.Done, p.Message(), false) }
-	runErr := r.Execute(ctx)
+	err = r.Execute(ctx)
 	bar.Stop()
-	var interrupted *runs.Interrupted
-	if runErr != nil && r.Failed == nil && !errors.As(runErr, &interrupted) {
-		return cli.Exit(runErr.Error(), exitFor(runErr, exitFailed))
+	var failed *runs.Failed
+	if err != nil && !errors.As(err, &failed) && !errors.Is(err, context.Canceled) {
+		return failure(err)
 	}
 	if err := results.RenderRun(c.App.Writer, format, r.Summaries, r.Records, c.Bool("records")); err != nil {
 		return err
 	}
-	results.WarnCutShort(c.App.ErrWriter, r.Summaries)
-	if bad := results.Unrepeatable(r.Records); len(bad) > 0 {
-		fmt.Fprintf(c.App.ErrWriter, "warning: %s is not deterministic: repeats of %d searches counted different nodes "+
-			"(nodes_spread in the records):\n  %s\n", r.Plan.Subject.Name(), len(bad), strings.Join(bad, "\n  "))
-	}
-	if r.Failed != nil {
-		msg := r.Failed.Error()
-		if r.Dir != "" {
-			msg += fmt.Sprintf("\nthe other jobs' records are in %s; retry the failed ones with: ablate run --resume %s", r.Dir, r.Dir)
-		}
-		return cli.Exit(msg, exitFailed)
-	}
-	if interrupted != nil {
-		msg := interrupted.Error()
-		if r.Dir != "" {
-			msg += fmt.Sprintf("; their records are in %s; finish with: ablate run --resume %s", r.Dir, r.Dir)
-		}
-		return cli.Exit(msg, exitInterrupted)
-	}
-	return nil
+	r.Warn(c.App.ErrWriter)
+	return failure(err)
 }

@@ -34,7 +34,7 @@ func readRunSettings(c *cli.Context) (runSettings, error) {
 				Set: c.StringSlice("set"), Reference: c.String("reference"),
 			},
 		},
-		Repeat: c.Int("repeat"), Workers: workers(c), HashMB: c.Int("hash"),
+		Repeat: c.Int("repeat"), Workers: c.Int("workers"), HashMB: c.Int("hash"),
 		MaxNodes: c.Uint64("max-nodes"), MaxTime: c.Duration("max-time"), Subject: spec,
 	}
 	shard, err := experiments.ParseShard(c.String("shard"), os.Getenv)

@@ -80,7 +80,7 @@ func worthAction(c *cli.Context) error {
 		return badInput(flagError(err))
 	}
 	req.Out, req.Replace, req.TreeRun, req.Workers, req.TreeCap, req.Args = c.String("out"), c.Bool("force"),
-		c.String("run"), workers(c), jobCap(c), commandLine(c)
+		c.String("run"), c.Int("workers"), jobCap(c), commandLine(c)
 	req.Retune, req.RetuneParams = c.Int("retune"), splitList(c.String("retune-params"))
 	w, err := worth.Open(req)
 	if err != nil {

@@ -87,7 +87,7 @@ func TestPrecisionStopsAtTheSamePair(t *testing.T) {
 	var counted []int
 	for _, workers := range []int{1, 3} {
 		m := &Match{A: native(t, "full", "full"), B: native(t, "nolmp", "full,-lmp"), Openings: openings(t, "openings"),
-			Pairs: 150, Limits: Limits{Nodes: 1000}, Adjudication: Adjudication{ResignMoves: 2, ResignScore: 600, MaxMoves: 100},
+			Pairs: 150, Budget: Budget{Nodes: 1000}, Adjudication: Adjudication{ResignMoves: 2, ResignScore: 600, MaxMoves: 100},
 			Precision: precision, Workers: workers, Event: "test", Date: "2026.01.01"}
 		out, err := m.Run(context.Background())
 		if err != nil {

@@ -15,20 +15,6 @@ import (
 )
 
 // Limits is what each move may use: a node count (the default, and the
-// only deterministic one), a depth, a fixed time per move, or a clock.
-type Limits struct {
-	Nodes    uint64
-	Depth    int
-	MoveTime time.Duration
-	TC       *TimeControl
-	// TimeMargin is the grace past zero on the clock before a move is a
-	// loss on time, as match runners allow (0: none).
-	TimeMargin time.Duration
-}
-
-// Timed reports whether moves are played against time, so that times are
-// not reproducible.
-func (l *Limits) Timed() bool { return l.TC != nil || l.MoveTime > 0 }
 
 // TimeControl is a clock (experiments.TimeControl).
 type TimeControl = experiments.TimeControl
@@ -95,7 +81,7 @@ const maxOverruns = 3
 
 // play plays one game from an opening. stop, when set, abandons it:
 // play returns nil.
-func play(op *Opening, white, black *side, lim *Limits, adj *Adjudication, stop *atomic.Bool) (*Game, error) {
+func play(op *Opening, white, black *side, lim *Budget, adj *Adjudication, stop *atomic.Bool) (*Game, error) {
 	g := chess.NewGame(op.Start)
 	for _, m := range op.Moves {
 		g.Play(m)

@@ -49,7 +49,7 @@ type Match struct {
 	// plays A's and B's.
 	PairConfigs  [][2]subject.Config
 	Pairs        int
-	Limits       Limits
+	Budget       Budget
 	Adjudication Adjudication
 	SPRT         *results.SPRT // nil: play every pair
 	// Precision, if above 0, stops the match once its Elo's 95% interval
@@ -163,7 +163,7 @@ func (m *Match) Run(ctx context.Context) (*Outcome, error) {
 				white, black = black, white
 			}
 			op := m.opening(jb.pair)
-			g, err := play(&op, white, black, &m.Limits, &m.Adjudication, &stop)
+			g, err := play(&op, white, black, &m.Budget, &m.Adjudication, &stop)
 			return result{jb, g, err}
 		},
 		func(r result) {
@@ -276,7 +276,7 @@ func (t *tally) count() bool {
 // its limit (one that ignores 'go nodes' and waits for stop) ends the
 // match here, with what to do, rather than a game on every worker.
 func (m *Match) probe() error {
-	if m.Limits.Nodes == 0 && m.Limits.Depth == 0 || m.Limits.Timed() {
+	if m.Budget.Nodes == 0 && m.Budget.Depth == 0 || m.Budget.Timed() {
 		return nil
 	}
 	p, err := m.startEngines()
@@ -294,7 +294,7 @@ func (m *Match) probe() error {
 		if err := s.eng.Reset(s.cfg); err != nil {
 			return fmt.Errorf("%s: %v", s.name, err)
 		}
-		_, err := s.eng.Search(g, subject.Limits{Nodes: m.Limits.Nodes, Depth: m.Limits.Depth}, nil)
+		_, err := s.eng.Search(g, subject.Limits{Nodes: m.Budget.Nodes, Depth: m.Budget.Depth}, nil)
 		if ee := (*uci.EngineError)(nil); errors.As(err, &ee) && ee.What == "overran" {
 			return fmt.Errorf("engine %s %s", s.name, ee.Detail)
 		}

@@ -176,7 +176,7 @@ func TestSamePGNWhateverTheWorkers(t *testing.T) {
 	var pgns []string
 	for _, workers := range []int{1, 4} {
 		m := &Match{A: native(t, "full", "full"), B: native(t, "nolmp", "full,-lmp"), Openings: openings(t, "bench")[:6],
-			Pairs: 6, Limits: Limits{Nodes: 3000}, Adjudication: Adjudication{ResignMoves: 3, ResignScore: 1000, MaxMoves: 150},
+			Pairs: 6, Budget: Budget{Nodes: 3000}, Adjudication: Adjudication{ResignMoves: 3, ResignScore: 1000, MaxMoves: 150},
 			Workers: workers, Event: "test", Date: "2026.01.01"}
 		out, err := m.Run(context.Background())
 		if err != nil {
@@ -208,7 +208,7 @@ func TestSPRTStopsAtTheSamePair(t *testing.T) {
 	var counted []int
 	for _, workers := range []int{1, 3} {
 		m := &Match{A: native(t, "full", "full"), B: native(t, "weak", "alphabeta"), Openings: openings(t, "bench"),
-			Pairs: 40, Limits: Limits{Nodes: 2000}, Adjudication: Adjudication{ResignMoves: 2, ResignScore: 600, MaxMoves: 120},
+			Pairs: 40, Budget: Budget{Nodes: 2000}, Adjudication: Adjudication{ResignMoves: 2, ResignScore: 600, MaxMoves: 120},
 			SPRT: sprt, Workers: workers, Event: "test", Date: "2026.01.01"}
 		out, err := m.Run(context.Background())
 		if err != nil {
@@ -230,7 +230,7 @@ func TestInterruptThenResume(t *testing.T) {
 	long(t)
 	mk := func() *Match {
 		return &Match{A: native(t, "a", "full"), B: native(t, "b", "stage-13"), Openings: openings(t, "bench"),
-			Pairs: 6, Limits: Limits{Nodes: 2000}, Adjudication: Adjudication{ResignMoves: 2, ResignScore: 800, MaxMoves: 100},
+			Pairs: 6, Budget: Budget{Nodes: 2000}, Adjudication: Adjudication{ResignMoves: 2, ResignScore: 800, MaxMoves: 100},
 			Workers: 2, Event: "test", Date: "2026.01.01"}
 	}
 	whole, err := mk().Run(context.Background())
@@ -294,7 +294,7 @@ func TestExternalFaultsLoseTheGame(t *testing.T) {
 	} {
 		t.Run(c.mode, func(t *testing.T) {
 			m := &Match{A: native(t, "ablate", "full"), B: fake(t, "fake", c.mode), Openings: openings(t, "bench")[:2],
-				Pairs: 2, Limits: Limits{Nodes: 500}, Adjudication: Adjudication{MaxMoves: 20}, Workers: 1,
+				Pairs: 2, Budget: Budget{Nodes: 500}, Adjudication: Adjudication{MaxMoves: 20}, Workers: 1,
 				Event: "test", Date: "2026.01.01"}
 			out, err := m.Run(context.Background())
 			if err != nil {
@@ -321,7 +321,7 @@ func TestExternalFaultsLoseTheGame(t *testing.T) {
 func TestLossOnTime(t *testing.T) {
 	tc := &TimeControl{Base: 300 * time.Millisecond}
 	m := &Match{A: native(t, "ablate", "full"), B: fake(t, "slow", "slow@1"), Openings: openings(t, "bench")[:1],
-		Pairs: 1, Limits: Limits{TC: tc}, Adjudication: Adjudication{MaxMoves: 30}, Workers: 1, Event: "test", Date: "2026.01.01"}
+		Pairs: 1, Budget: Budget{TC: tc}, Adjudication: Adjudication{MaxMoves: 30}, Workers: 1, Event: "test", Date: "2026.01.01"}
 	out, err := m.Run(context.Background())
 	if err != nil {
 		t.Fatal(err)
@@ -335,7 +335,7 @@ func TestLossOnTime(t *testing.T) {
 		t.Errorf("time losses: ablate %d, slow %d", a, b)
 	}
 	// A margin past its slowness: the games go on to the move cap.
-	m.Limits.TimeMargin, m.Adjudication.MaxMoves = 3*time.Second, 4
+	m.Budget.TimeMargin, m.Adjudication.MaxMoves = 3*time.Second, 4
 	if out, err = m.Run(context.Background()); err != nil {
 		t.Fatal(err)
 	}
@@ -366,7 +366,7 @@ func TestShortMatchAgainstDebianEngine(t *testing.T) {
 	}
 	cfg, _ := u.ParseConfig("default")
 	m := &Match{A: native(t, "ablate", "full"), B: Player{Name: "glaurung", Spec: "default", Subject: u, Config: cfg},
-		Openings: openings(t, "bench")[:2], Pairs: 2, Limits: Limits{Depth: 4},
+		Openings: openings(t, "bench")[:2], Pairs: 2, Budget: Budget{Depth: 4},
 		Adjudication: Adjudication{ResignMoves: 3, ResignScore: 1000, MaxMoves: 100}, Workers: 2, Event: "ci", Date: "2026.01.01"}
 	out, err := m.Run(context.Background())
 	if err != nil {
@@ -396,7 +396,7 @@ func benchmarkGames(b *testing.B, nodes uint64, workers int) {
 	var elapsed, searching time.Duration
 	for b.Loop() {
 		m := &Match{A: native(b, "a", "full"), B: native(b, "b", "full,-lmp"), Openings: ops, Pairs: 4,
-			Limits: Limits{Nodes: nodes}, Adjudication: Adjudication{ResignMoves: 3, ResignScore: 1000, DrawFrom: 40, DrawMoves: 8, DrawScore: 10, MaxMoves: 200},
+			Budget: Budget{Nodes: nodes}, Adjudication: Adjudication{ResignMoves: 3, ResignScore: 1000, DrawFrom: 40, DrawMoves: 8, DrawScore: 10, MaxMoves: 200},
 			Workers: workers, Event: "bench", Date: "2026.01.01"}
 		out, err := m.Run(context.Background())
 		if err != nil {
@@ -437,7 +437,7 @@ func TestOpeningsFromPGNAndOrder(t *testing.T) {
 		t.Fatalf("%+v %v", ops, err)
 	}
 	m := &Match{A: native(t, "a", "full"), B: native(t, "b", "full"), Openings: ops, Pairs: 1,
-		Limits: Limits{Nodes: 300}, Adjudication: Adjudication{MaxMoves: 3}, Workers: 1, Event: "t", Date: "2026.01.01"}
+		Budget: Budget{Nodes: 300}, Adjudication: Adjudication{MaxMoves: 3}, Workers: 1, Event: "t", Date: "2026.01.01"}
 	out, err := m.Run(context.Background())
 	if err != nil {
 		t.Fatal(err)
@@ -499,7 +499,7 @@ func TestWatchdogStopsOverruns(t *testing.T) {
 	}
 	newMatch := func(mode string, pairs int) *Match {
 		return &Match{A: native(t, "ablate", "full"), B: player(mode), Openings: openings(t, "bench")[:2],
-			Pairs: pairs, Limits: Limits{Nodes: 500}, Adjudication: Adjudication{MaxMoves: 20}, Workers: 1,
+			Pairs: pairs, Budget: Budget{Nodes: 500}, Adjudication: Adjudication{MaxMoves: 20}, Workers: 1,
 			Event: "test", Date: "2026.01.01"}
 	}
 	// Every third search of each game's process overruns: two games, two

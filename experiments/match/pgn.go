@@ -9,27 +9,6 @@ import (
 	"github.com/ablate-chess/ablate/results"
 )
 
-// LimitsString describes the move limits for the PGN and match.json.
-func (l *Limits) String() string {
-	var parts []string
-	if l.Nodes > 0 {
-		parts = append(parts, "nodes="+strconv.FormatUint(l.Nodes, 10))
-	}
-	if l.Depth > 0 {
-		parts = append(parts, "depth="+strconv.Itoa(l.Depth))
-	}
-	if l.MoveTime > 0 {
-		parts = append(parts, "movetime="+l.MoveTime.String())
-	}
-	if l.TC != nil {
-		parts = append(parts, "tc="+l.TC.String())
-		if l.TimeMargin > 0 {
-			parts = append(parts, "time-margin="+l.TimeMargin.String())
-		}
-	}
-	return strings.Join(parts, ",")
-}
-
 // PGN writes one game of a pair with the standard tags, the players'
 // configurations and what ended it.
 func (m *Match) PGN(p *Pair, game int) string {
@@ -47,8 +26,8 @@ func (m *Match) PGN(p *Pair, game int) string {
 		tags = append(tags, chess.Tag{Name: "FEN", Value: fen}, chess.Tag{Name: "SetUp", Value: "1"})
 	}
 	tc := "-"
-	if m.Limits.TC != nil {
-		tc = m.Limits.TC.String()
+	if m.Budget.TC != nil {
+		tc = m.Budget.TC.String()
 	}
 	tags = append(tags,
 		chess.Tag{Name: "Termination", Value: g.Termination},
@@ -57,7 +36,7 @@ func (m *Match) PGN(p *Pair, game int) string {
 		chess.Tag{Name: "Opening", Value: p.Opening},
 		chess.Tag{Name: "WhiteConfig", Value: white.Spec},
 		chess.Tag{Name: "BlackConfig", Value: black.Spec},
-		chess.Tag{Name: "Limits", Value: m.Limits.String()},
+		chess.Tag{Name: "Limits", Value: m.Budget.String()},
 		chess.Tag{Name: "Reason", Value: g.Reason},
 	)
 	var b strings.Builder

@@ -88,7 +88,7 @@ func (s *Settings) ApplySection(ms *experiments.MatchSection, given func(setting
 	if ms.Pairs != 0 {
 		set("pairs", func() { s.Pairs = ms.Pairs })
 	}
-	limitGiven := given("nodes") || given("depth") || given("tc") || given("movetime")
+	limitGiven := given("nodes") || given("move-depth") || given("tc") || given("movetime")
 	if !limitGiven && (ms.Nodes != 0 || ms.Depth != 0 || ms.TC != "" || ms.MoveTime != "") {
 		s.Nodes, s.Depth, s.TC, s.MoveTime = ms.Nodes, ms.Depth, ms.TC, 0
 		if ms.MoveTime != "" {
@@ -160,7 +160,7 @@ func (s Settings) Build(a, b Player) (*Match, error) {
 		return nil, err
 	}
 	return &Match{A: a, B: b, Openings: ops, RandomPlies: s.RandomPlies, RandomSeed: s.Seed,
-		Pairs: s.Pairs, Limits: limits, Adjudication: adj, SPRT: sprt,
+		Pairs: s.Pairs, Budget: limits, Adjudication: adj, SPRT: sprt,
 		Precision: s.Precision, Workers: s.Workers, Event: s.Event, Date: time.Now().UTC().Format("2006.01.02"),
 		Shard: s.Shard}, nil
 }
@@ -197,8 +197,8 @@ func (s Settings) Check() error {
 	return nil
 }
 
-func (s Settings) limits() (Limits, error) {
-	l := Limits{Nodes: s.Nodes, Depth: s.Depth, MoveTime: time.Duration(s.MoveTime) * time.Millisecond,
+func (s Settings) limits() (Budget, error) {
+	l := Budget{Nodes: s.Nodes, Depth: s.Depth, MoveTime: time.Duration(s.MoveTime) * time.Millisecond,
 		TimeMargin: time.Duration(s.TimeMargin) * time.Millisecond}
 	if s.TC != "" {
 		tc, err := ParseTC(s.TC)
@@ -217,7 +217,7 @@ func (s Settings) limits() (Limits, error) {
 	case n == 0:
 		return l, bad("nodes", "0: no limit per move: give nodes, depth, tc or movetime")
 	case l.Depth < 0 || l.Depth > 127:
-		return l, bad("depth", "%d: the depth must be from 1 to 127", l.Depth)
+		return l, bad("move-depth", "%d: the depth must be from 1 to 127", l.Depth)
 	case l.TC != nil && (l.Nodes > 0 || l.MoveTime > 0):
 		return l, bad("tc", "with nodes or movetime: give one limit")
 	}
@@ -403,7 +403,7 @@ func (m *Match) Describe(info *results.MatchInfo, s Settings) {
 			info.B = pi
 		}
 	}
-	info.Limits, info.Adjudication = m.Limits.String(), m.Adjudication.String()
+	info.Limits, info.Adjudication = m.Budget.String(), m.Adjudication.String()
 	info.Openings, info.Order, info.Seed = s.Openings, s.Order, s.Seed
 	if s.RandomPlies > 0 {
 		info.Openings += fmt.Sprintf(", then %d random plies", s.RandomPlies)

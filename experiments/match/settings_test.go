@@ -29,7 +29,7 @@ func TestSettingsBuildNamesTheSetting(t *testing.T) {
 		{"tc", func(s *Settings) { s.Nodes, s.TC = 0, "10+" }},
 		{"tc", func(s *Settings) { s.TC = "10+0.1" }},
 		{"nodes", func(s *Settings) { s.Nodes = 0 }},
-		{"depth", func(s *Settings) { s.Nodes, s.Depth = 0, 200 }},
+		{"move-depth", func(s *Settings) { s.Nodes, s.Depth = 0, 200 }},
 		{"resign", func(s *Settings) { s.Resign = "3" }},
 		{"draw", func(s *Settings) { s.Draw = "a:b:c" }},
 		{"max-moves", func(s *Settings) { s.MaxMoves = -1 }},
@@ -49,7 +49,7 @@ func TestSettingsBuildNamesTheSetting(t *testing.T) {
 	}
 	s := defaults()
 	ps, _ := s.Players(io.Discard, nil)
-	if m, err := s.Build(ps[0], ps[1]); err != nil || m.Pairs != 2 || m.Limits.Nodes != DefaultNodes {
+	if m, err := s.Build(ps[0], ps[1]); err != nil || m.Pairs != 2 || m.Budget.Nodes != DefaultNodes {
 		t.Errorf("good settings: %v %+v", err, m)
 	}
 }

@@ -12,6 +12,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 	"time"
 
 	"github.com/ablate-chess/ablate/experiments"
@@ -51,6 +52,9 @@ type Request struct {
 	Continue bool
 	Args     []string // the command line, for run.json
 	Format   string
+	// CheckArgs, for a run resumed or continued, refuses a command line
+	// that would change the run it began as (it gets the one it began with).
+	CheckArgs func(began []string) error
 }
 
 // Run is a run through its life.
@@ -86,8 +90,28 @@ type Interrupted struct {
 }
 
 func (e *Interrupted) Error() string {
-	return fmt.Sprintf("interrupted: %d of %d jobs done", e.Done, e.Total)
+	msg := fmt.Sprintf("interrupted: %d of %d jobs done", e.Done, e.Total)
+	if e.Dir != "" {
+		msg += fmt.Sprintf("; their records are in %s; finish with: ablate run --resume %s", e.Dir, e.Dir)
+	}
+	return msg
 }
+
+// Failed is a run some of whose jobs failed: the others' records are kept.
+type Failed struct {
+	Jobs experiments.JobErrors
+	Dir  string
+}
+
+func (e *Failed) Error() string {
+	msg := e.Jobs.Error()
+	if e.Dir != "" {
+		msg += fmt.Sprintf("\nthe other jobs' records are in %s; retry the failed ones with: ablate run --resume %s", e.Dir, e.Dir)
+	}
+	return msg
+}
+
+func (e *Failed) Unwrap() error { return e.Jobs }
 
 // Unwrap makes an interruption a context.Canceled.
 func (e *Interrupted) Unwrap() error { return context.Canceled }
@@ -111,6 +135,9 @@ func Open(r Request) (*Run, error) {
 				return nil, err
 			}
 			run.Began = ri.Args
+			if err := run.checkArgs(); err != nil {
+				return nil, err
+			}
 			if ri.Complete {
 				run.Complete, run.Dir = true, r.Out
 				return run, nil
@@ -141,7 +168,19 @@ func Open(r Request) (*Run, error) {
 		run.Settings.Workers = workers
 	}
 	run.Dir, run.info, run.prior, run.Began = resume, ri, recs, ri.Args
-	return run, nil
+	return run, run.checkArgs()
+}
+
+// checkArgs checks the command line against the one the run began with.
+func (r *Run) checkArgs() error {
+	if r.CheckArgs == nil {
+		return nil
+	}
+	err := r.CheckArgs(r.Began)
+	if err != nil && r.Resume == "" { // a resume's errors are named by its directory already
+		return fmt.Errorf("%s: %v", r.Out, err)
+	}
+	return err
 }
 
 // Prepare makes the subject (what it is set to goes to log; ctx stops a
@@ -154,6 +193,9 @@ func (r *Run) Prepare(ctx context.Context, log io.Writer) error {
 	}
 	if s.Workers < 1 {
 		return experiments.BadSetting("workers", "%d: must be at least 1", s.Workers)
+	}
+	if err := experiments.CheckHash(s.HashMB, s.Workers); err != nil {
+		return err
 	}
 	sub, err := experiments.MakeSubject(ctx, s.Subject, s.HashMB, s.Cap(), s.Request.Experiment, log)
 	if err != nil {
@@ -245,9 +287,20 @@ func (r *Run) Execute(ctx context.Context) error {
 	}
 	switch {
 	case r.Failed != nil:
-		return r.Failed
+		return &Failed{Jobs: r.Failed, Dir: r.Dir}
 	case interrupted:
 		return &Interrupted{Done: len(r.runner.Skip) + results.CountJobs(recs), Total: r.total, Dir: r.Dir}
 	}
 	return nil
+}
+
+// Warn says on log what the records hold that a table does not show:
+// configurations the cap cut short, and searches whose repeats counted
+// different nodes (an engine that is not deterministic).
+func (r *Run) Warn(log io.Writer) {
+	results.WarnCutShort(log, r.Summaries)
+	if bad := results.Unrepeatable(r.Records); len(bad) > 0 {
+		fmt.Fprintf(log, "warning: %s is not deterministic: repeats of %d searches counted different nodes "+
+			"(nodes_spread in the records):\n  %s\n", r.Plan.Subject.Name(), len(bad), strings.Join(bad, "\n  "))
+	}
 }

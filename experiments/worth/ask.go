@@ -88,7 +88,7 @@ func (a Ask) budgets(ms *experiments.MatchSection) ([]match.Budget, error) {
 		}
 		list, from = ms.Budgets, "[match] budgets"
 	}
-	for _, f := range []string{"nodes", "depth", "tc", "movetime"} {
+	for _, f := range []string{"nodes", "move-depth", "tc", "movetime"} {
 		if a.Given(f) && a.Given("budgets") {
 			return nil, experiments.BadSetting("budgets", "with --%s: the budgets are the limits; give one", f)
 		}
@@ -106,7 +106,8 @@ func (a Ask) budgets(ms *experiments.MatchSection) ([]match.Budget, error) {
 // sectionError names the [match] key of a setting the section gave.
 func sectionError(err error) error {
 	if se, ok := match.IsSettingError(err); ok {
-		return fmt.Errorf("[match] %s %s", strings.ReplaceAll(se.Setting, "-", "_"), se.Msg)
+		key := strings.ReplaceAll(strings.TrimPrefix(se.Setting, "move-"), "-", "_") // [match] depth is a move's
+		return fmt.Errorf("[match] %s %s", key, se.Msg)
 	}
 	return err
 }

@@ -172,9 +172,9 @@ func (w *Worth) Cells(log io.Writer) error {
 		if t.Match, err = t.settings.Build(x.Players(w.Plan)); err != nil {
 			return err
 		}
-		t.row = x.WorthRow(t.Match.Limits.String())
+		t.row = x.WorthRow(t.Match.Budget.String())
 		t.Head = fmt.Sprintf("match %s vs %s (%s): %d pairs, %s", x.Row.Name, x.Ref.Name, x.Row.Group, t.Match.Pairs,
-			t.Match.Limits.String())
+			t.Match.Budget.String())
 		if w.Dir != "" {
 			t.dir = filepath.Join(w.Dir, t.row.MatchDir())
 		}
