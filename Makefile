@@ -13,7 +13,7 @@ build:
 # The check every change passes (under 3 minutes here): formatting, tidy
 # modules, vet, the short tests (also without the search's statistics,
 # and the Kubernetes manifests' module), the reference docs, and the bench
-# node counts against results/bench.csv (ablate check).
+# node counts against results/baseline/bench.csv (ablate check).
 test:
 	@unformatted=$$(gofmt -l .); \
 	if [ -n "$$unformatted" ]; then echo "gofmt would change:"; echo "$$unformatted"; exit 1; fi

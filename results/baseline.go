@@ -7,7 +7,7 @@ import (
 	"strconv"
 )
 
-// BaselineRow is one line of a bench baseline (results/bench.csv): the node
+// BaselineRow is one line of a bench baseline (results/baseline/bench.csv): the node
 // count one configuration's search of one position must reproduce. It holds
 // everything needed to re-run that search: the configuration's spec, the
 // depth and the position's FEN.

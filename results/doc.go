@@ -12,7 +12,7 @@
 //	dir.go       Dir: a run's or a match's directory through its life
 //	linelog.go   LineLog: journals of whole units, a torn last line dropped
 //	journal.go   records.jsonl: a finished job's records a line
-//	baseline.go  the bench baseline (results/bench.csv)
+//	baseline.go  the bench baseline (results/baseline/bench.csv)
 //	compare.go   two runs, configuration by configuration
 //	elo.go       pentanomial tallies, Elo, normalized Elo, LOS, SPRT
 //	stop.go      Stop: when a match has played enough (SPRT, precision)

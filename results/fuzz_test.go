@@ -37,7 +37,7 @@ func FuzzReadCSV(f *testing.F) {
 // FuzzReadBaseline: a bench baseline never panics the reader; an accepted
 // one has every column and a positive depth on every row.
 func FuzzReadBaseline(f *testing.F) {
-	data, _ := os.ReadFile("../results/bench.csv")
+	data, _ := os.ReadFile("baseline/bench.csv")
 	if len(data) > 4000 {
 		data = data[:strings.LastIndexByte(string(data[:4000]), '\n')+1]
 	}

@@ -28,7 +28,7 @@ func benchCommand() *cli.Command {
 			"lines, as OpenBench reads them). With --all, one signature line for full and for the\n" +
 			"leave-one-out of every technique, each at a depth that keeps it to a few seconds\n" +
 			"(depth 10, less for those listed in the README); --depth caps them. Node counts are exact and\n" +
-			"the same on every machine; 'ablate check' compares them with results/bench.csv.",
+			"the same on every machine; 'ablate check' compares them with results/baseline/bench.csv.",
 		Flags: append([]cli.Flag{
 			depthFlag(benchDepth, "search depth"),
 			configFlag("a configuration `NAME=SPEC` (repeatable; default: full)"),

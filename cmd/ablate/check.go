@@ -14,7 +14,7 @@ import (
 )
 
 // defaultBaseline is where the repository keeps its bench baseline.
-const defaultBaseline = "results/bench.csv"
+const defaultBaseline = "results/baseline/bench.csv"
 
 // checkDepth is the depth the stored baseline is made at: deep enough that
 // every technique acts, shallow enough for every test run.

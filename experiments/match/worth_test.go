@@ -8,53 +8,8 @@ import (
 	"testing"
 
 	"github.com/ablate-chess/ablate/engine/subject"
-	"github.com/ablate-chess/ablate/experiments"
 	"github.com/ablate-chess/ablate/results"
 )
-
-// TestWorthCells: a leave-one-out's rows, each at every budget, in
-// worth.csv's order; played cheapest budget first; each cell's settings
-// carry its budget and players.
-func TestWorthCells(t *testing.T) {
-	plan, err := experiments.Build(experiments.Request{LeaveOneOut: []string{"lmp", "nmp"}, DefaultDepth: 2,
-		Options: experiments.Options{Positions: "six", Subject: subject.Native{HashMB: 2}}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var sums []results.Summary
-	for _, r := range plan.Rows {
-		sums = append(sums, results.Summary{Group: r.Group, Config: r.Name})
-	}
-	budgets, _ := ParseBudgets("nodes=4000,1000")
-	cells, err := Cells(plan, plan.Groups(), budgets, sums)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var got []string
-	for _, c := range cells {
-		got = append(got, c.Row.Name+" "+c.Budget.String())
-	}
-	if strings.Join(got, "; ") != "-lmp nodes=4000; -lmp nodes=1000; -nmp nodes=4000; -nmp nodes=1000" {
-		t.Errorf("cells: %q", got)
-	}
-	got = nil
-	for _, c := range PlayOrder(cells) {
-		got = append(got, c.Row.Name+" "+c.Budget.String())
-	}
-	if strings.Join(got, "; ") != "-lmp nodes=1000; -nmp nodes=1000; -lmp nodes=4000; -nmp nodes=4000" {
-		t.Errorf("play order: %q", got)
-	}
-	s := cells[1].Settings(defaults(), false)
-	if s.Nodes != 1000 || s.Configs[0] != "-lmp=full,-lmp" || s.Configs[1] != "full=full" {
-		t.Errorf("settings %+v", s)
-	}
-	if w := cells[1].WorthRow("nodes=1000"); w.Budget != "nodes=1000" || w.MatchDir() != filepath.Join("matches", "leave-one-out__-lmp__nodes-1000") {
-		t.Errorf("row %+v, dir %s", w, w.MatchDir())
-	}
-	if _, err := Cells(plan, plan.Groups(), nil, sums[:1]); err == nil {
-		t.Error("a row without a tree size made a cell")
-	}
-}
 
 // TestResumeACell: an empty directory holds nothing; a match made with
 // other settings is refused; an interrupted one gives its journal's pairs,
@@ -91,61 +46,6 @@ func TestResumeACell(t *testing.T) {
 }
 
 func jsonOf(s Settings) ([]byte, error) { return json.Marshal(s) }
-
-// TestBudgetPairs: a matrix's budget_pairs caps the pairs at the budgets it
-// names, the group's pairs hold at the others, --pairs overrides both; a
-// budget the group does not play, or no pairs, is an error.
-func TestBudgetPairs(t *testing.T) {
-	build := func(extra string) (*experiments.Plan, error) {
-		path := filepath.Join(t.TempDir(), "ladder.toml")
-		text := "name = \"ladder\"\npositions = \"six\"\ndepth = 2\nbase = \"full\"\n" +
-			"[[matrix]]\nname = \"deep\"\nleave_one_out = [\"nmp\"]\nbudgets = \"nodes=1000,4000\"\npairs = 20\n" + extra
-		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return experiments.Build(experiments.Request{Experiment: path,
-			Options: experiments.Options{Subject: subject.Native{HashMB: 2}}})
-	}
-	cells := func(plan *experiments.Plan) ([]Cell, error) {
-		var sums []results.Summary
-		for _, r := range plan.Rows {
-			sums = append(sums, results.Summary{Group: r.Group, Config: r.Name})
-		}
-		return Cells(plan, plan.Groups(), nil, sums)
-	}
-	plan, err := build("budget_pairs = { \"nodes=4000\" = 5 }\n")
-	if err != nil {
-		t.Fatal(err)
-	}
-	cs, err := cells(plan)
-	if err != nil || len(cs) != 2 {
-		t.Fatalf("cells %v, %v", cs, err)
-	}
-	for i, want := range []int{20, 5} {
-		if got := cs[i].Settings(defaults(), false).Pairs; got != want {
-			t.Errorf("%s: %d pairs, want %d", cs[i].Budget, got, want)
-		}
-		if got := cs[i].Settings(defaults(), true).Pairs; got != defaults().Pairs {
-			t.Errorf("%s with --pairs: %d pairs, want %d", cs[i].Budget, got, defaults().Pairs)
-		}
-	}
-	for _, c := range []struct{ extra, want string }{
-		{"budget_pairs = { \"nodes=9000\" = 5 }\n", "budget_pairs nodes=9000 is not one of its budgets"},
-		{"budget_pairs = { \"nodes=4000,1000\" = 5 }\n", "is not one budget"},
-		{"budget_pairs = { \"pairs=5\" = 5 }\n", "is not one budget"},
-	} {
-		plan, err := build(c.extra)
-		if err == nil {
-			_, err = cells(plan)
-		}
-		if err == nil || !strings.Contains(err.Error(), c.want) {
-			t.Errorf("%s: error %v, want %q", strings.TrimSpace(c.extra), err, c.want)
-		}
-	}
-	if _, err := build("budget_pairs = { \"nodes=4000\" = 0 }\n"); err == nil || !strings.Contains(err.Error(), "at least one pair") {
-		t.Errorf("no pairs: error %v", err)
-	}
-}
 
 // TestResumeDir: an interrupted match's directory gives back its settings;
 // a complete one, or one without a request, is an error saying so.

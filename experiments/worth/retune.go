@@ -17,7 +17,7 @@ import (
 // match but for the configuration's parameters, tuned first. A twin whose
 // match is done already goes in Rows; else it is to play, its tune and
 // match resuming from their directories.
-func (w *Worth) addRetuned(as *Cell, x match.Cell, log io.Writer) error {
+func (w *Worth) addRetuned(as *Cell, x planned, log io.Writer) error {
 	a, ref := x.Players(w.Plan)
 	params, err := w.retuneParams(a)
 	if err != nil {

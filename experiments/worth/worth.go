@@ -84,7 +84,7 @@ type Worth struct {
 // Replace: the worth is then written beside it and takes its place once
 // every cell is played.
 func Open(r Request) (*Worth, error) {
-	if err := match.CheckBudgets(r.Plan, r.Groups, r.Budgets); err != nil {
+	if err := checkBudgets(r.Plan, r.Groups, r.Budgets); err != nil {
 		return nil, err
 	}
 	if r.Settings.Shard.Count > 1 && r.Out == "" {
@@ -158,7 +158,7 @@ func (w *Worth) TreeSizes(ctx context.Context) error {
 // go in Rows, and log says so; a directory that holds another match, or
 // the same one begun by other builds, is an error. The rest are Todo.
 func (w *Worth) Cells(log io.Writer) error {
-	cells, err := match.Cells(w.Plan, w.Groups, w.Budgets, w.sums)
+	cells, err := planCells(w.Plan, w.Groups, w.Budgets, w.sums)
 	if err != nil {
 		return err
 	}
@@ -167,7 +167,7 @@ func (w *Worth) Cells(log io.Writer) error {
 		per = 2
 	}
 	w.Rows = make([]results.WorthRow, per*len(cells))
-	for _, x := range match.PlayOrder(cells) {
+	for _, x := range playOrder(cells) {
 		t := &Cell{at: per * x.At, settings: x.Settings(w.Settings, w.PairsGiven)}
 		if t.Match, err = t.settings.Build(x.Players(w.Plan)); err != nil {
 			return err
