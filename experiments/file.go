@@ -5,8 +5,10 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"regexp"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/ablate-chess/ablate/engine/subject"
@@ -41,10 +43,12 @@ type File struct {
 	// of the experiment, each variant a configuration.
 	Source *source.Source `toml:"source"`
 
-	// source names the file, and matrixLines the line of each [[matrix]]
-	// header, so that an error in a matrix names file:line.
+	// source names the file, matrixLines the line of each [[matrix]]
+	// header and rowAt each matrix's rows' line and column (0 where not
+	// found), so that an error in a matrix or a row names file:line:col.
 	source      string
 	matrixLines []int
+	rowAt       [][][2]int
 }
 
 // MatchSection holds a file's match settings; what it leaves out keeps
@@ -157,12 +161,71 @@ func ParseFile(data []byte, source string) (*File, error) {
 			f.matrixLines = append(f.matrixLines, i+1)
 		}
 	}
+	f.findRows(strings.Split(string(data), "\n"))
 	if f.Profile != nil {
 		if err := f.Profile.Validate(source + ", [profile]"); err != nil {
 			return nil, err
 		}
 	}
 	return &f, nil
+}
+
+// findRows finds each named row's line and column in the file's lines:
+// in its matrix's part of the file, after the rows key (or the first
+// [[matrix.rows]]), the first "name = ..." that names it, in row order.
+func (f *File) findRows(lines []string) {
+	if len(f.matrixLines) != len(f.Matrices) {
+		return
+	}
+	rowsKey := regexp.MustCompile(`^\s*(rows\s*=|\[\[\s*matrix\.rows\s*\]\])`)
+	for i, m := range f.Matrices {
+		end := len(lines)
+		if i+1 < len(f.matrixLines) {
+			end = f.matrixLines[i+1] - 1
+		}
+		at := make([][2]int, len(m.Rows))
+		from := f.matrixLines[i] // 0-based: the line after the header
+		for from < end && !rowsKey.MatchString(lines[from]) {
+			from++
+		}
+		for j, r := range m.Rows {
+			if r.Name == "" {
+				continue
+			}
+			name := regexp.MustCompile(`\bname\s*=\s*("` + regexp.QuoteMeta(strconv.Quote(r.Name)[1:len(strconv.Quote(r.Name))-1]) +
+				`"|'` + regexp.QuoteMeta(r.Name) + `')`)
+			for k := from; k < end; k++ {
+				if loc := name.FindStringIndex(lines[k]); loc != nil {
+					at[j], from = [2]int{k + 1, loc[0] + 1}, k
+					break
+				}
+			}
+		}
+		f.rowAt = append(f.rowAt, at)
+	}
+}
+
+// rowError is an error in one row of a matrix: the row's index in the
+// matrix's rows, or -1 for a generated row.
+type rowError struct {
+	row int
+	err error
+}
+
+func (e *rowError) Error() string { return e.err.Error() }
+
+// where names a matrix, or one of its rows, as file:line:col where the
+// lines are known.
+func (f *File) where(i int, group string, err error) string {
+	var re *rowError
+	if errors.As(err, &re) && re.row >= 0 && i < len(f.rowAt) && f.rowAt[i][re.row][0] > 0 {
+		at := f.rowAt[i][re.row]
+		return fmt.Sprintf("%s:%d:%d: matrix %q, row %q", f.source, at[0], at[1], group, f.Matrices[i].Rows[re.row].Name)
+	}
+	if i < len(f.matrixLines) && len(f.matrixLines) == len(f.Matrices) {
+		return fmt.Sprintf("%s:%d:1: matrix %q", f.source, f.matrixLines[i], group)
+	}
+	return fmt.Sprintf("%s, matrix %q", f.Name, group)
 }
 
 // addFile adds an experiment file's matrices to the plan.
@@ -173,10 +236,7 @@ func (b *builder) addFile(f *File) error {
 		if group == "" {
 			group = fmt.Sprintf("matrix %d", i+1)
 		}
-		where := fmt.Sprintf("%s, matrix %q", f.Name, group)
-		if i < len(f.matrixLines) && len(f.matrixLines) == len(f.Matrices) {
-			where = fmt.Sprintf("%s:%d:1: matrix %q", f.source, f.matrixLines[i], group)
-		}
+		where := f.where(i, group, nil)
 		base := first(m.Base, f.Base, b.plan.Subject.Presets()[0])
 		suite, err := b.suite(first(m.Positions, f.Positions, "six"), m.IDs)
 		if err != nil {
@@ -185,7 +245,7 @@ func (b *builder) addFile(f *File) error {
 		depth := firstInt(b.opts.Depth, m.Depth, f.Depth, 8)
 		rows, err := matrixRows(b.plan.Subject, &m, base)
 		if err != nil {
-			return fmt.Errorf("%s: %v", where, err)
+			return fmt.Errorf("%s: %v", f.where(i, group, err), err)
 		}
 		for _, r := range rows {
 			d := depth
@@ -193,7 +253,7 @@ func (b *builder) addFile(f *File) error {
 				d = r.depth
 			}
 			if err := b.add(group, r.name, r.spec, suite, d); err != nil {
-				return fmt.Errorf("%s: %v", where, err)
+				return fmt.Errorf("%s: %v", f.where(i, group, &rowError{r.row, err}), err)
 			}
 		}
 		if m.Budgets != "" {
@@ -254,6 +314,7 @@ func (b *builder) addFile(f *File) error {
 type fileRow struct {
 	name, spec string
 	depth      int
+	row        int // its index in the matrix's rows, or -1 if generated
 }
 
 // matrixRows expands a matrix into named specs.
@@ -278,21 +339,21 @@ func matrixRows(sub subject.Subject, m *Matrix, base string) ([]fileRow, error) 
 	}
 	var out []fileRow
 	for _, g := range gen {
-		out = append(out, fileRow{g.name, g.spec, 0})
+		out = append(out, fileRow{g.name, g.spec, 0, -1})
 	}
 	for j, r := range m.Rows {
 		if r.Name == "" {
-			return nil, fmt.Errorf("row %d has no name", j+1)
+			return nil, &rowError{-1, fmt.Errorf("row %d has no name", j+1)}
 		}
 		spec := base
 		switch {
 		case r.Spec != "" && r.Cells != nil:
-			return nil, fmt.Errorf("row %s: give cells or spec, not both", r.Name)
+			return nil, &rowError{j, fmt.Errorf("row %s: give cells or spec, not both", r.Name)}
 		case r.Spec != "":
 			spec = r.Spec
 		case r.Cells != nil:
 			if len(r.Cells) != len(m.Columns) {
-				return nil, fmt.Errorf("row %s has %d cells for %d columns", r.Name, len(r.Cells), len(m.Columns))
+				return nil, &rowError{j, fmt.Errorf("row %s has %d cells for %d columns", r.Name, len(r.Cells), len(m.Columns))}
 			}
 			for k, c := range r.Cells {
 				switch c {
@@ -301,14 +362,14 @@ func matrixRows(sub subject.Subject, m *Matrix, base string) ([]fileRow, error) 
 				case 0:
 					spec += ",-" + m.Columns[k]
 				default:
-					return nil, fmt.Errorf("row %s: cell %d is %d, want 1 (on) or 0 (off)", r.Name, k+1, c)
+					return nil, &rowError{j, fmt.Errorf("row %s: cell %d is %d, want 1 (on) or 0 (off)", r.Name, k+1, c)}
 				}
 			}
 		}
 		for _, kv := range r.Set {
 			spec += "," + kv
 		}
-		out = append(out, fileRow{r.Name, spec, r.Depth})
+		out = append(out, fileRow{r.Name, spec, r.Depth, j})
 	}
 	if len(out) == 0 {
 		return nil, fmt.Errorf("no rows")

@@ -304,6 +304,12 @@ func TestExperimentFileErrorsNameTheLine(t *testing.T) {
 			`bp.toml:2:1: matrix "x": budget_pairs nodes=4000 is not one of its budgets`},
 		{"budget_pairs of no budget, in a run", []string{"run", "-e", filepath.Join(tmp, "bp.toml")},
 			`bp.toml:2:1: matrix "x": budget_pairs nodes=4000 is not one of its budgets`},
+		{"a bad spec in a row", []string{"run", "-e", write("row.toml", "name = \"r\"\n[[matrix]]\nname = \"x\"\nrows = [\n"+
+			"  { name = \"a\", spec = \"full\" },\n  { name = \"b\", spec = \"full,-frobnicate\" },\n]\n")},
+			`row.toml:6:5: matrix "x", row "b": configuration b (full,-frobnicate): unknown technique "frobnicate"`},
+		{"bad cells in a table row", []string{"run", "-e", write("cells.toml", "name = \"c\"\n[[matrix]]\nname = \"x\"\n"+
+			"columns = [\"lmr\", \"nmp\"]\n\n[[matrix.rows]]\nname = \"a\"\ncells = [1, 1]\n\n[[matrix.rows]]\nname = \"b\"\ncells = [1]\n")},
+			`cells.toml:11:1: matrix "x", row "b": row b has 1 cells for 2 columns`},
 	} {
 		_, errw, code := ablate(t, c.args...)
 		if code != 2 || !strings.Contains(errw, c.want) || strings.Contains(errw, "tree sizes") {
