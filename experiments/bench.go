@@ -151,3 +151,27 @@ func (p *Plan) BaselineRows(recs []results.Record) []results.BaselineRow {
 	}
 	return out
 }
+
+// BenchConfigs reads NAME=SPEC items, or gives the subject's
+// default preset (full), or with all that and every leave-one-out, each
+// with its bounded depth.
+func BenchConfigs(sub subject.Subject, items []string, all bool) ([]NamedSpec, error) {
+	switch {
+	case all && len(items) > 0:
+		return nil, BadSetting("all", "with configurations: give one or the other")
+	case all:
+		return DefaultBench(sub), nil
+	case len(items) == 0:
+		def := sub.Presets()[0]
+		return []NamedSpec{{Name: def, Spec: def}}, nil
+	}
+	var out []NamedSpec
+	for _, kv := range items {
+		ns, err := ParseNamedSpec(kv)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, ns)
+	}
+	return out, nil
+}

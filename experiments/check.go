@@ -3,7 +3,9 @@ package experiments
 import (
 	"context"
 	"fmt"
+	"io"
 	"os"
+	"strings"
 
 	"github.com/ablate-chess/ablate/engine/subject"
 	"github.com/ablate-chess/ablate/results"
@@ -96,28 +98,29 @@ func (b *BaselineCheck) Run(ctx context.Context) (*CheckResult, error) {
 
 // UpdateBaseline pins a new baseline at path: the configurations on the
 // positions at depth, each searched twice. Counts that differ between the
-// two are not pinned: they are returned and nothing is written.
+// two are not pinned: nothing is written, and the error is a
+// *NotDeterministic naming them.
 func UpdateBaseline(ctx context.Context, sub subject.Subject, path, positions string, depth int, configs []NamedSpec,
-	set []string, workers int, b Cap) (searches, nconfigs int, unrepeatable []string, err error) {
+	set []string, workers int, b Cap) (searches, nconfigs int, err error) {
 	plan, err := BenchPlan(sub, positions, depth, configs, set)
 	if err != nil {
-		return 0, 0, nil, &InputError{err}
+		return 0, 0, &InputError{err}
 	}
 	recs, err := (&Runner{Plan: plan, Workers: max(1, workers), Cap: b, Repeat: 2}).Run(ctx)
 	if err != nil {
-		return 0, 0, nil, err
+		return 0, 0, err
 	}
 	if bad := results.Unrepeatable(recs); len(bad) > 0 {
-		return 0, 0, bad, nil
+		return 0, 0, &NotDeterministic{sub.Name(), bad, plan.Jobs()}
 	}
 	rows := plan.BaselineRows(recs)
 	for i := range rows {
 		rows[i].Engine = sub.Name()
 	}
 	if err := results.WriteBaseline(path, rows); err != nil {
-		return 0, 0, nil, fmt.Errorf("writing %s: %w", path, err)
+		return 0, 0, fmt.Errorf("writing %s: %w", path, err)
 	}
-	return len(rows), len(plan.Rows), nil, nil
+	return len(rows), len(plan.Rows), nil
 }
 
 func nodesByKey(plan *Plan, recs []results.Record) map[results.BaselineKey]uint64 {
@@ -126,4 +129,37 @@ func nodesByKey(plan *Plan, recs []results.Record) map[results.BaselineKey]uint6
 		got[results.BaselineKey{r.Config, r.Position}] = r.Nodes
 	}
 	return got
+}
+
+// NotDeterministic is an engine whose searches counted different nodes
+// when repeated: its counts cannot be pinned, which is its fault (or its
+// settings'), not the baseline's.
+type NotDeterministic struct {
+	Engine   string
+	Searches []string // the searches that differed
+	Of       int      // of how many compared twice
+}
+
+func (e *NotDeterministic) Error() string {
+	return fmt.Sprintf("%s is not deterministic, so its node counts cannot be pinned: the same search counted "+
+		"different nodes twice (%d of %d searches):\n  %s", e.Engine, len(e.Searches), e.Of, strings.Join(e.Searches, "\n  "))
+}
+
+// Report writes the check's verdict on w: every count the same, or a table
+// in format of those that changed and an error saying so (an engine that
+// is not deterministic is a *NotDeterministic).
+func (r *CheckResult) Report(w io.Writer, format, engine, path string) error {
+	switch {
+	case len(r.Unrepeatable) > 0:
+		return &NotDeterministic{engine, r.Unrepeatable, len(r.Unrepeatable) + len(r.Diff)}
+	case len(r.Diff) == 0:
+		fmt.Fprintf(w, "bench check: all %d searches of %d configurations match %s (%d nodes)\n", r.Searches, r.Configs, path, r.Nodes)
+		return nil
+	}
+	fmt.Fprintf(w, "bench check: %d of %d searches differ from %s:\n", len(r.Diff), r.Searches, path)
+	if err := results.RenderTable(w, format, []string{"config", "position", "expected", "got", "change"}, r.Diff, 2); err != nil {
+		return err
+	}
+	return fmt.Errorf("bench check failed: %d node counts changed; if the change is meant, "+
+		"run 'ablate check --update' and say so in the commit message", len(r.Diff))
 }

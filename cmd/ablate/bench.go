@@ -44,9 +44,9 @@ func benchCommand() *cli.Command {
 			if err != nil {
 				return badInput(err)
 			}
-			configs, err := benchConfigs(sub, c.StringSlice("config"), c.Bool("all"))
+			configs, err := experiments.BenchConfigs(sub, c.StringSlice("config"), c.Bool("all"))
 			if err != nil {
-				return badInput(err)
+				return badInput(flagError(err))
 			}
 			plan, err := experiments.BenchPlan(sub, c.String("positions"), c.Int("depth"), configs, c.StringSlice("set"))
 			if err != nil {
@@ -79,30 +79,6 @@ func printBench(out io.Writer, plan *experiments.Plan, recs []results.Record) er
 		return cli.Exit(fmt.Sprintf("bench: %d configuration(s) cut short by the cap (%v): no signature", len(cut), cut), exitFailed)
 	}
 	return nil
-}
-
-// benchConfigs reads --config NAME=SPEC items, or gives the subject's
-// default preset (full), or with all that and every leave-one-out, each
-// with its bounded depth.
-func benchConfigs(sub subject.Subject, items []string, all bool) ([]experiments.NamedSpec, error) {
-	switch {
-	case all && len(items) > 0:
-		return nil, fmt.Errorf("give --all or --config, not both")
-	case all:
-		return experiments.DefaultBench(sub), nil
-	case len(items) == 0:
-		def := sub.Presets()[0]
-		return []experiments.NamedSpec{{Name: def, Spec: def}}, nil
-	}
-	var out []experiments.NamedSpec
-	for _, kv := range items {
-		ns, err := experiments.ParseNamedSpec(kv)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, ns)
-	}
-	return out, nil
 }
 
 // subjectOf is the engine the command's flags name (ablate's by default),

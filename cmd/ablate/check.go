@@ -5,12 +5,10 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"strings"
 
 	"github.com/urfave/cli/v2"
 
 	"github.com/ablate-chess/ablate/experiments"
-	"github.com/ablate-chess/ablate/results"
 )
 
 // defaultBaseline is where the repository keeps its bench baseline.
@@ -56,14 +54,10 @@ func checkAction(c *cli.Context) error {
 	ctx, cancel := interruptible()
 	defer cancel()
 	if c.Bool("update") {
-		n, configs, bad, err := experiments.UpdateBaseline(ctx, sub, path, c.String("positions"), c.Int("depth"),
+		n, configs, err := experiments.UpdateBaseline(ctx, sub, path, c.String("positions"), c.Int("depth"),
 			experiments.DefaultBench(sub), c.StringSlice("set"), c.Int("workers"), jobCap(c))
 		if err != nil {
 			return searchError(ctx, err)
-		}
-		if len(bad) > 0 {
-			return cli.Exit(fmt.Sprintf("%s is not deterministic, so its node counts cannot be pinned: searched twice, "+
-				"%d searches counted different nodes:\n  %s", sub.Name(), len(bad), strings.Join(bad, "\n  ")), exitBadInput)
 		}
 		fmt.Fprintf(c.App.Writer, "wrote %s: %d searches of %d configurations\n", path, n, configs)
 		return nil
@@ -81,23 +75,10 @@ func checkAction(c *cli.Context) error {
 	if shard.Count > 1 {
 		fmt.Fprintf(c.App.ErrWriter, "shard %s: %d of the baseline's %d searches\n", shard, res.Searches, res.Pinned)
 	}
-	switch {
-	case len(res.Unrepeatable) > 0:
-		return cli.Exit(fmt.Sprintf("bench check: %s is not deterministic, so its node counts cannot be pinned: the same search "+
-			"counted different nodes twice (%d of %d searches):\n  %s", sub.Name(), len(res.Unrepeatable),
-			len(res.Unrepeatable)+len(res.Diff), strings.Join(res.Unrepeatable, "\n  ")), exitBadInput)
-	case len(res.Diff) == 0:
-		fmt.Fprintf(c.App.Writer, "bench check: all %d searches of %d configurations match %s (%d nodes)\n",
-			res.Searches, res.Configs, path, res.Nodes)
-		return nil
+	if err := res.Report(c.App.Writer, c.String("format"), sub.Name(), path); err != nil {
+		return searchError(ctx, err)
 	}
-	fmt.Fprintf(c.App.Writer, "bench check: %d of %d searches differ from %s:\n", len(res.Diff), res.Searches, path)
-	if err := results.RenderTable(c.App.Writer, c.String("format"),
-		[]string{"config", "position", "expected", "got", "change"}, res.Diff, 2); err != nil {
-		return err
-	}
-	return cli.Exit(fmt.Sprintf("bench check failed: %d node counts changed; if the change is meant, "+
-		"run 'ablate check --update' and say so in the commit message", len(res.Diff)), exitFailed)
+	return nil
 }
 
 // searchError is the status of a library's error in a command that
@@ -106,12 +87,13 @@ func checkAction(c *cli.Context) error {
 func searchError(ctx context.Context, err error) error {
 	var se *experiments.SettingError
 	var ie *experiments.InputError
+	var nd *experiments.NotDeterministic
 	switch {
 	case ctx.Err() != nil:
 		return cli.Exit("interrupted", exitInterrupted)
 	case errors.As(err, &se):
 		return badInput(flagError(err))
-	case errors.As(err, &ie):
+	case errors.As(err, &ie), errors.As(err, &nd):
 		return badInput(err)
 	}
 	return cli.Exit(err.Error(), exitFor(err, exitFailed))

@@ -5,7 +5,6 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/ablate-chess/ablate/engine/chess"
 	"github.com/ablate-chess/ablate/experiments/match"
 	"github.com/ablate-chess/ablate/results"
 )
@@ -38,29 +37,11 @@ func eloCommand() *cli.Command {
 					return badInput(fmt.Errorf("--sprt %v", err))
 				}
 			}
-			path := c.Args().First()
-			f, err := chess.OpenPGN(path)
+			t, err := match.TallyFile(c.Args().First(), c.String("player"), c.App.ErrWriter)
 			if err != nil {
 				return badInput(err)
-			}
-			defer f.Close()
-			games, err := chess.ReadPGN(f, path)
-			if err != nil {
-				return badInput(err)
-			}
-			t, err := match.TallyPGN(games, c.String("player"))
-			if err != nil {
-				return badInput(fmt.Errorf("%s: %v", path, err))
 			}
 			score := t.Score
-			if t.Unpaired > 0 {
-				fmt.Fprintf(c.App.ErrWriter, "%d of %d games have no partner with the colours swapped: "+
-					"Elo from wins, draws and losses, not pairs\n", t.Unpaired, score.Games())
-				score.LL, score.LD, score.WL, score.DD, score.WD, score.WW = 0, 0, 0, 0, 0, 0
-			}
-			if t.Skipped > 0 {
-				fmt.Fprintf(c.App.ErrWriter, "%d games skipped (no result, or not %s against %s)\n", t.Skipped, t.Player, t.Opponent)
-			}
 			return results.RenderMatch(c.App.Writer, format, t.Player, t.Opponent, score.Result(sprt))
 		},
 	}

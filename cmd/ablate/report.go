@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"os"
 
 	"github.com/urfave/cli/v2"
 
@@ -29,40 +28,13 @@ func reportCommand() *cli.Command {
 			if c.NArg() < 1 || c.NArg() > 2 {
 				return badInput(fmt.Errorf("report wants one run directory, or two to compare (flags first)"))
 			}
-			var runs []*report.Run
-			for _, dir := range c.Args().Slice() {
-				r, err := report.Load(dir)
-				if err != nil {
-					return badInput(err)
-				}
-				runs = append(runs, r)
-			}
-			pg, err := report.NewPage(runs)
+			plots, pngs, err := report.Write(c.Args().Slice(), c.String("out"), c.String("png"))
 			if err != nil {
 				return badInput(err)
 			}
-			f, err := os.Create(c.String("out"))
-			if err != nil {
-				return badInput(err)
-			}
-			if err := pg.WriteHTML(f); err != nil {
-				f.Close()
-				return err
-			}
-			if err := f.Close(); err != nil {
-				return err
-			}
-			n := 0
-			for _, figs := range pg.Figures {
-				n += len(figs)
-			}
-			fmt.Fprintf(c.App.ErrWriter, "wrote %s: %d plots\n", c.String("out"), n)
-			if dir := c.String("png"); dir != "" {
-				paths, err := pg.WritePNGs(dir)
-				if err != nil {
-					return err
-				}
-				fmt.Fprintf(c.App.ErrWriter, "wrote %d PNGs to %s\n", len(paths), dir)
+			fmt.Fprintf(c.App.ErrWriter, "wrote %s: %d plots\n", c.String("out"), plots)
+			if pngs > 0 {
+				fmt.Fprintf(c.App.ErrWriter, "wrote %d PNGs to %s\n", pngs, c.String("png"))
 			}
 			return nil
 		},

@@ -2,14 +2,11 @@ package main
 
 import (
 	"fmt"
-	"os"
-	"strings"
 	"time"
 
 	"github.com/urfave/cli/v2"
 
 	"github.com/ablate-chess/ablate/experiments/tune"
-	"github.com/ablate-chess/ablate/results"
 	"github.com/ablate-chess/ablate/results/term"
 )
 
@@ -43,24 +40,9 @@ func tuneCommand() *cli.Command {
 }
 
 func tuneSPSAAction(c *cli.Context) error {
-	var params []tune.Param
-	if path := c.String("params"); path != "" {
-		f, err := os.Open(path)
-		if err != nil {
-			return badInput(fmt.Errorf("--params: %v", err))
-		}
-		params, err = tune.ReadOpenBench(f, path)
-		f.Close()
-		if err != nil {
-			return badInput(err)
-		}
-	}
-	for _, item := range c.StringSlice("param") {
-		p, err := tune.ParseParam(item)
-		if err != nil {
-			return badInput(fmt.Errorf("--param %v", err))
-		}
-		params = append(params, p)
+	params, err := tune.ReadParams(c.String("params"), c.StringSlice("param"))
+	if err != nil {
+		return badInput(flagError(err))
 	}
 	s, err := readMatchSettings(c)
 	if err != nil {
@@ -74,11 +56,7 @@ func tuneSPSAAction(c *cli.Context) error {
 	if err != nil {
 		return badInput(err)
 	}
-	base := c.String("base")
-	if !c.IsSet("base") {
-		base = sub.Presets()[0] // full, or an external engine's default
-	}
-	t, err := tune.Open(tune.Request{Subject: sub, Base: base, Params: params, Pairs: c.Int("pairs"), Batch: c.Int("batch"),
+	t, err := tune.Open(tune.Request{Subject: sub, Base: c.String("base"), Params: params, Pairs: c.Int("pairs"), Batch: c.Int("batch"),
 		Seed: c.Uint64("seed"), Settings: s, Out: c.String("out"), Args: commandLine(c)})
 	if err != nil {
 		return outError(flagError(err), "")
@@ -106,17 +84,9 @@ func tuneSPSAAction(c *cli.Context) error {
 	if err != nil {
 		return cli.Exit(err.Error(), exitFor(err, exitFailed))
 	}
-	var rows [][]string
-	for _, p := range t.Params {
-		rows = append(rows, []string{p.Name, fmt.Sprint(p.Start), fmt.Sprintf("%.2f", p.Value), fmt.Sprint(p.Min), fmt.Sprint(p.Max)})
-	}
-	fmt.Fprintf(c.App.Writer, "tuned over %d pairs: %s\n", t.Played, t.Spec())
-	if err := results.RenderTable(c.App.Writer, c.String("format"), []string{"parameter", "start", "now", "min", "max"}, rows, 1); err != nil {
+	if err := t.Report(c.App.Writer, c.String("format")); err != nil {
 		return err
 	}
-	var b strings.Builder
-	tune.WriteOpenBench(&b, t.Params)
-	fmt.Fprintf(c.App.Writer, "\nOpenBench:\n%s", b.String())
 	if n := c.Int("verify"); n > 0 {
 		fmt.Fprintf(c.App.ErrWriter, "verifying: %d pairs of the tuned values against the start\n", n)
 		res, err := t.Verify(ctx, n)

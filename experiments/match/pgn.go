@@ -2,6 +2,7 @@ package match
 
 import (
 	"fmt"
+	"io"
 	"strconv"
 	"strings"
 
@@ -128,4 +129,32 @@ func bookMoves(g *chess.PGNGame) string {
 		b.WriteString(m.String() + " ")
 	}
 	return b.String()
+}
+
+// TallyFile reads a finished match's PGN file and tallies it for player
+// (TallyPGN). Games left without a partner make the score wins, draws
+// and losses only (no pairs); log says so, and how many were skipped.
+func TallyFile(path, player string, log io.Writer) (Tally, error) {
+	f, err := chess.OpenPGN(path)
+	if err != nil {
+		return Tally{}, err
+	}
+	defer f.Close()
+	games, err := chess.ReadPGN(f, path)
+	if err != nil {
+		return Tally{}, err
+	}
+	t, err := TallyPGN(games, player)
+	if err != nil {
+		return t, fmt.Errorf("%s: %v", path, err)
+	}
+	if t.Unpaired > 0 {
+		fmt.Fprintf(log, "%d of %d games have no partner with the colours swapped: "+
+			"Elo from wins, draws and losses, not pairs\n", t.Unpaired, t.Score.Games())
+		t.Score.LL, t.Score.LD, t.Score.WL, t.Score.DD, t.Score.WD, t.Score.WW = 0, 0, 0, 0, 0, 0
+	}
+	if t.Skipped > 0 {
+		fmt.Fprintf(log, "%d games skipped (no result, or not %s against %s)\n", t.Skipped, t.Player, t.Opponent)
+	}
+	return t, nil
 }

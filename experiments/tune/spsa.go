@@ -13,8 +13,11 @@ import (
 	"io"
 	"math"
 	"math/rand/v2"
+	"os"
 	"strconv"
 	"strings"
+
+	"github.com/ablate-chess/ablate/experiments"
 )
 
 // Param is one parameter to tune, in OpenBench's terms: its value now, its
@@ -243,4 +246,29 @@ func Values(ps []Param) []float64 {
 		out[i] = p.Value
 	}
 	return out
+}
+
+// ReadParams reads the parameters to tune: those of an OpenBench file
+// (path, if given), then each NAME=VALUE,MIN,MAX[,C_END,R_END] item. A
+// bad one is an *experiments.SettingError naming params or param.
+func ReadParams(path string, items []string) ([]Param, error) {
+	var params []Param
+	if path != "" {
+		f, err := os.Open(path)
+		if err != nil {
+			return nil, experiments.BadSetting("params", "%v", err)
+		}
+		defer f.Close()
+		if params, err = ReadOpenBench(f, path); err != nil {
+			return nil, err
+		}
+	}
+	for _, item := range items {
+		p, err := ParseParam(item)
+		if err != nil {
+			return nil, experiments.BadSetting("param", "%v", err)
+		}
+		params = append(params, p)
+	}
+	return params, nil
 }

@@ -152,6 +152,9 @@ func Open(r Request) (*Tune, error) {
 	if _, native := t.sub.(subject.Native); !native {
 		t.SubjectName = t.sub.Name()
 	}
+	if t.Base == "" {
+		t.Base = t.sub.Presets()[0] // full, or an external engine's default
+	}
 	for i := range t.Params {
 		if err := t.Params[i].Check(); err != nil {
 			return nil, experiments.BadSetting("param", "%v", err)
@@ -162,7 +165,7 @@ func Open(r Request) (*Tune, error) {
 			}
 		}
 	}
-	if _, err := t.sub.ParseConfig(r.Base); err != nil {
+	if _, err := t.sub.ParseConfig(t.Base); err != nil {
 		return nil, experiments.BadSetting("base", "%v", err)
 	}
 	if err := r.Settings.Check(); err != nil {
@@ -171,7 +174,7 @@ func Open(r Request) (*Tune, error) {
 	// ablate's signature: a tune resumed on another build (the base's
 	// search changed) would mix two engines' games.
 	if native, ok := t.sub.(subject.Native); ok {
-		plan, err := experiments.BenchPlan(native, "six", 6, []experiments.NamedSpec{{Name: "base", Spec: r.Base}}, nil)
+		plan, err := experiments.BenchPlan(native, "six", 6, []experiments.NamedSpec{{Name: "base", Spec: t.Base}}, nil)
 		if err != nil {
 			return nil, err
 		}
@@ -506,4 +509,20 @@ func keys(m map[int]bool) []int {
 	}
 	slices.Sort(out)
 	return out
+}
+
+// Report writes the tune's outcome: the spec of the tuned values, a table
+// in format of each parameter's start, value now and range, and the
+// values in OpenBench's format.
+func (t *Tune) Report(w io.Writer, format string) error {
+	var rows [][]string
+	for _, p := range t.Params {
+		rows = append(rows, []string{p.Name, fmt.Sprint(p.Start), fmt.Sprintf("%.2f", p.Value), fmt.Sprint(p.Min), fmt.Sprint(p.Max)})
+	}
+	fmt.Fprintf(w, "tuned over %d pairs: %s\n", t.Played, t.Spec())
+	if err := results.RenderTable(w, format, []string{"parameter", "start", "now", "min", "max"}, rows, 1); err != nil {
+		return err
+	}
+	fmt.Fprintf(w, "\nOpenBench:\n")
+	return WriteOpenBench(w, t.Params)
 }

@@ -245,3 +245,40 @@ figcaption, .caption { font-size: 0.85em; color: #555; }
 </body>
 </html>
 `))
+
+// Write loads the run directories (one, or two to draw side by side),
+// writes the page to out and, if pngDir is given, each plot as a PNG
+// there; it returns how many plots and PNGs it wrote.
+func Write(dirs []string, out, pngDir string) (plots, pngs int, err error) {
+	var runs []*Run
+	for _, dir := range dirs {
+		r, err := Load(dir)
+		if err != nil {
+			return 0, 0, err
+		}
+		runs = append(runs, r)
+	}
+	pg, err := NewPage(runs)
+	if err != nil {
+		return 0, 0, err
+	}
+	f, err := os.Create(out)
+	if err != nil {
+		return 0, 0, err
+	}
+	if err := pg.WriteHTML(f); err != nil {
+		f.Close()
+		return 0, 0, err
+	}
+	if err := f.Close(); err != nil {
+		return 0, 0, err
+	}
+	for _, figs := range pg.Figures {
+		plots += len(figs)
+	}
+	if pngDir != "" {
+		paths, err := pg.WritePNGs(pngDir)
+		return plots, len(paths), err
+	}
+	return plots, 0, nil
+}
