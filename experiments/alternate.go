@@ -79,6 +79,17 @@ func (c *Comparison) Run(ctx context.Context, log io.Writer) (old, new []results
 	if c.Rounds < 1 {
 		return nil, nil, BadSetting("rounds", "%d: must be at least 1", c.Rounds)
 	}
+	switch {
+	case c.Engines != [2]string{} && (c.Engines[0] == "" || c.Engines[1] == ""):
+		return nil, nil, &InputError{fmt.Errorf("give both engines, a and b")}
+	case c.Engines == [2]string{} && (c.Revisions[0] == "" || c.Revisions[1] == ""):
+		return nil, nil, &InputError{fmt.Errorf("give both revisions, the old and the new")}
+	}
+	if c.Self == "" {
+		if c.Self, err = os.Executable(); err != nil {
+			return nil, nil, err
+		}
+	}
 	var repo *source.Repo
 	var shas [2]string
 	if c.Engines[0] == "" {
@@ -86,7 +97,9 @@ func (c *Comparison) Run(ctx context.Context, log io.Writer) (old, new []results
 		if c.Source != "" {
 			dir = c.Source
 		}
-		if repo, err = source.Open(dir); err != nil {
+		if repo, err = source.Open(dir); err != nil && c.Source == "" {
+			return nil, nil, &InputError{fmt.Errorf("compare --old-rev/--new-rev must run inside a git repository of ablate")}
+		} else if err != nil {
 			return nil, nil, BadSetting("engine-src", "%v", err)
 		}
 		for i, rev := range c.Revisions {

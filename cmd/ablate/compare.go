@@ -1,9 +1,7 @@
 package main
 
 import (
-	"errors"
 	"fmt"
-	"os"
 	"strings"
 
 	"github.com/urfave/cli/v2"
@@ -61,28 +59,12 @@ func compareAction(c *cli.Context) error {
 		Build: c.String("build"), Cache: c.String("build-cache"), Rounds: c.Int("rounds"), RunArgs: c.Args().Slice()}
 	switch {
 	case cmp.Engines != [2]string{} || cmp.Revisions != [2]string{}:
-		if cmp.Engines != [2]string{} && (cmp.Engines[0] == "" || cmp.Engines[1] == "") {
-			return badInput(fmt.Errorf("give both --engine-a and --engine-b"))
-		}
-		if cmp.Engines == [2]string{} && (cmp.Revisions[0] == "" || cmp.Revisions[1] == "") {
-			return badInput(fmt.Errorf("give both --old-rev and --new-rev"))
-		}
-		if cmp.Self, err = os.Executable(); err != nil {
-			return cli.Exit(err.Error(), exitFailed)
-		}
 		ctx, cancel := interruptible()
 		defer cancel()
-		old, new, err = cmp.Run(ctx, c.App.ErrWriter)
-		var se *experiments.SettingError
-		switch {
-		case errors.As(err, &se) && se.Setting == "engine-src" && cmp.Source == "":
-			return badInput(fmt.Errorf("compare --old-rev/--new-rev must run inside a git repository of ablate"))
-		case errors.As(err, &se):
-			return badInput(flagError(err))
-		case ctx.Err() != nil:
+		if old, new, err = cmp.Run(ctx, c.App.ErrWriter); ctx.Err() != nil {
 			return cli.Exit("interrupted; temporary files removed", exitInterrupted)
-		case err != nil:
-			return cli.Exit(err.Error(), exitFailed)
+		} else if err != nil {
+			return searchError(ctx, err)
 		}
 	case c.NArg() == 2:
 		if old, err = results.ReadRun(c.Args().Get(0)); err != nil {

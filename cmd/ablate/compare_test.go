@@ -35,7 +35,7 @@ func TestCompareRuns(t *testing.T) {
 		{[]string{"compare", "--fail-on", "speed:3", a, b}, "want nodes:PCT or time:PCT"},
 		{[]string{"compare", "--format", "json", a, b}, `unknown format "json"`},
 		{[]string{"compare", a, t.TempDir()}, "records.csv"},
-		{[]string{"compare", "--base", "HEAD"}, "give both --old-rev and --new-rev"},
+		{[]string{"compare", "--base", "HEAD"}, "give both revisions, the old and the new"},
 	} {
 		if _, errw, code := ablate(t, c.args...); code != 2 || !strings.Contains(errw, c.want) {
 			t.Errorf("%v: exit %d, %q; want 2 and %q", c.args, code, errw, c.want)

@@ -247,7 +247,7 @@ func TestCompareTwoEngineBuilds(t *testing.T) {
 	if !strings.Contains(errw, "round 2/2: engine-b") || !strings.Contains(out, "d,") {
 		t.Errorf("stdout %q stderr %q", out, errw)
 	}
-	if _, errw, code := ablate(t, "compare", "--engine-a", "x"); code != 2 || !strings.Contains(errw, "both --engine-a and --engine-b") {
+	if _, errw, code := ablate(t, "compare", "--engine-a", "x"); code != 2 || !strings.Contains(errw, "give both engines, a and b") {
 		t.Errorf("one engine: exit %d %s", code, errw)
 	}
 }

@@ -23,7 +23,7 @@ func TestBadNumbersAreErrors(t *testing.T) {
 		{[]string{"bench", "--depth", "0"}, "from 1 to 127"},
 		{[]string{"bench", "--hash", "5000"}, "from 1 to 4096 MB"},
 		{[]string{"check", "--update", "--depth", "200"}, "from 1 to 127"},
-		{[]string{"bench", "--all", "--config", "a=full"}, "--all or --config"},
+		{[]string{"bench", "--all", "--config", "a=full"}, "--all with configurations: give one or the other"},
 	} {
 		out, errw, code := ablate(t, c.args...)
 		if code != 2 || !strings.Contains(errw, c.want) || strings.Contains(errw, "goroutine") || out != "" {
@@ -108,7 +108,7 @@ func TestRenamedFlags(t *testing.T) {
 		want          string // in stderr: the flag reached the command
 	}{
 		{"match", "--move-depth", "--depth", []string{"--config", "a=full", "--config", "b=full", "--move-depth", "200"}, "--move-depth 200"},
-		{"compare", "--old-rev", "--base", []string{"--old-rev", "HEAD"}, "give both --old-rev and --new-rev"},
+		{"compare", "--old-rev", "--base", []string{"--old-rev", "HEAD"}, "give both revisions, the old and the new"},
 		{"run", "--workers", "--jobs", []string{"--workers", "0", "--config", "a=full", "--depth", "1"}, "--workers 0"},
 	} {
 		_, errw, code := ablate(t, append([]string{c.cmd}, c.args...)...)
