@@ -1,7 +1,9 @@
 package experiments
 
 import (
+	"context"
 	"fmt"
+	"io"
 
 	"github.com/ablate-chess/ablate/engine/chess"
 	"github.com/ablate-chess/ablate/engine/subject"
@@ -174,4 +176,25 @@ func BenchConfigs(sub subject.Subject, items []string, all bool) ([]NamedSpec, e
 		out = append(out, ns)
 	}
 	return out, nil
+}
+
+// RunBench searches a bench plan (its shard's jobs) and writes its
+// signatures on w (results.WriteBench). A configuration the cap cut short
+// has none: an error names them. ctx stops it (context.Canceled).
+func RunBench(ctx context.Context, plan *Plan, workers int, c Cap, shard Shard, w, log io.Writer) error {
+	if workers < 1 {
+		return BadSetting("workers", "%d: must be at least 1", workers)
+	}
+	recs, err := (&Runner{Plan: plan, Workers: workers, Cap: c, Schedule: true, Shard: shard}).Run(ctx)
+	if err != nil {
+		return err
+	}
+	if shard.Count > 1 {
+		fmt.Fprintf(log, "shard %s: the sums below are this shard's only\n", shard)
+	}
+	cut, err := results.WriteBench(w, recs, len(plan.Rows), plan.Rows[0].Depth)
+	if err == nil && len(cut) > 0 {
+		err = fmt.Errorf("bench: %d configuration(s) cut short by the cap (%v): no signature", len(cut), cut)
+	}
+	return err
 }

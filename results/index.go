@@ -1,6 +1,7 @@
 package results
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -140,4 +141,15 @@ func size(n int64) string {
 		return fmt.Sprintf("%.0f KB", float64(n)/(1<<10))
 	}
 	return fmt.Sprintf("%d B", n)
+}
+
+// WriteIndexFile writes root/INDEX.md: every result stored under root.
+func WriteIndexFile(root string) error {
+	stored, err := IndexDir(root)
+	if err != nil {
+		return err
+	}
+	var b bytes.Buffer
+	WriteIndex(&b, root, stored)
+	return os.WriteFile(filepath.Join(root, "INDEX.md"), b.Bytes(), 0o644)
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/ablate-chess/ablate/results"
+	"github.com/ablate-chess/ablate/results/term"
 )
 
 // Exit codes: 0 success, 1 a check that failed (perft mismatch, bench
@@ -128,12 +129,12 @@ func init() {
 // its results were not written. (A closed pipe, as with | head, ends the
 // process quietly: Go's default for SIGPIPE on stdout.)
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	out := &checkedWriter{w: stdout}
+	out := &term.CheckedWriter{W: stdout}
 	app := newApp(stdin, out, stderr)
 	app.Metadata = map[string]any{argsKey: append([]string(nil), args...)}
 	err := app.Run(args)
-	if out.err != nil {
-		fmt.Fprintln(stderr, "ablate: writing the output:", out.err)
+	if out.Err != nil {
+		fmt.Fprintln(stderr, "ablate: writing the output:", out.Err)
 		return exitFailed
 	}
 	if err == nil {
@@ -148,21 +149,6 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintln(stderr, "ablate:", err)
 	return exitFor(err, exitBadInput)
-}
-
-// checkedWriter keeps the first error its writer returned, so that one
-// lost write is not lost silently by a renderer that ignores it.
-type checkedWriter struct {
-	w   io.Writer
-	err error
-}
-
-func (c *checkedWriter) Write(p []byte) (int, error) {
-	n, err := c.w.Write(p)
-	if err != nil && c.err == nil {
-		c.err = err
-	}
-	return n, err
 }
 
 // argsKey holds, in the app's metadata, the command line it was run with.

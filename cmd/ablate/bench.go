@@ -1,17 +1,12 @@
 package main
 
 import (
-	"context"
-	"errors"
-	"fmt"
-	"io"
 	"os"
 
 	"github.com/urfave/cli/v2"
 
 	"github.com/ablate-chess/ablate/engine/subject"
 	"github.com/ablate-chess/ablate/experiments"
-	"github.com/ablate-chess/ablate/results"
 )
 
 // benchDepth is the bench's default depth: full searches the bench suite to
@@ -56,29 +51,12 @@ func benchCommand() *cli.Command {
 			if err != nil {
 				return badInput(err)
 			}
-			recs, err := runShard(plan, c.Int("workers"), jobCap(c), true, shard)
-			if err != nil {
-				return err
-			}
-			if shard.Count > 1 {
-				fmt.Fprintf(c.App.ErrWriter, "shard %s: the sums below are this shard's only\n", shard)
-			}
-			return printBench(c.App.Writer, plan, recs)
+			ctx, cancel := interruptible()
+			defer cancel()
+			err = experiments.RunBench(ctx, plan, c.Int("workers"), jobCap(c), shard, c.App.Writer, c.App.ErrWriter)
+			return searchError(ctx, err)
 		},
 	}
-}
-
-// printBench prints the bench's signatures (results.WriteBench); a
-// configuration cut short by the cap has none: exit 1.
-func printBench(out io.Writer, plan *experiments.Plan, recs []results.Record) error {
-	cut, err := results.WriteBench(out, recs, len(plan.Rows), plan.Rows[0].Depth)
-	if err != nil {
-		return err
-	}
-	if len(cut) > 0 {
-		return cli.Exit(fmt.Sprintf("bench: %d configuration(s) cut short by the cap (%v): no signature", len(cut), cut), exitFailed)
-	}
-	return nil
 }
 
 // subjectOf is the engine the command's flags name (ablate's by default),
@@ -92,21 +70,4 @@ func subjectOf(c *cli.Context) (subject.Subject, error) {
 		return nil, err
 	}
 	return makeSubject(spec, c.Int("hash"), jobCap(c), "", c.App.ErrWriter)
-}
-
-// runShard runs one shard of a plan, likewise.
-func runShard(plan *experiments.Plan, workers int, b experiments.Cap, schedule bool, shard experiments.Shard) ([]results.Record, error) {
-	if workers < 1 {
-		return nil, badInput(fmt.Errorf("--workers must be at least 1"))
-	}
-	ctx, cancel := interruptible()
-	defer cancel()
-	recs, err := (&experiments.Runner{Plan: plan, Workers: workers, Cap: b, Schedule: schedule, Shard: shard}).Run(ctx)
-	if errors.Is(err, context.Canceled) {
-		return nil, cli.Exit("interrupted", exitInterrupted)
-	}
-	if err != nil {
-		return nil, cli.Exit(err.Error(), exitFailed)
-	}
-	return recs, nil
 }

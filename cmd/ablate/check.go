@@ -75,10 +75,7 @@ func checkAction(c *cli.Context) error {
 	if shard.Count > 1 {
 		fmt.Fprintf(c.App.ErrWriter, "shard %s: %d of the baseline's %d searches\n", shard, res.Searches, res.Pinned)
 	}
-	if err := res.Report(c.App.Writer, c.String("format"), sub.Name(), path); err != nil {
-		return searchError(ctx, err)
-	}
-	return nil
+	return searchError(ctx, res.Report(c.App.Writer, c.String("format"), sub.Name(), path))
 }
 
 // searchError is the status of a library's error in a command that
@@ -89,6 +86,8 @@ func searchError(ctx context.Context, err error) error {
 	var ie *experiments.InputError
 	var nd *experiments.NotDeterministic
 	switch {
+	case err == nil:
+		return nil
 	case ctx.Err() != nil:
 		return cli.Exit("interrupted", exitInterrupted)
 	case errors.As(err, &se):

@@ -26,13 +26,7 @@ func docsCommand() *cli.Command {
 		},
 		Action: func(c *cli.Context) error {
 			if root := c.String("index"); root != "" {
-				stored, err := results.IndexDir(root)
-				if err != nil {
-					return err
-				}
-				var b bytes.Buffer
-				results.WriteIndex(&b, root, stored)
-				if err := os.WriteFile(filepath.Join(root, "INDEX.md"), b.Bytes(), 0o644); err != nil {
+				if err := results.WriteIndexFile(root); err != nil {
 					return err
 				}
 			}

@@ -3,6 +3,7 @@ package main
 import (
 	"strings"
 
+	"github.com/ablate-chess/ablate/results/term"
 	"github.com/urfave/cli/v2"
 )
 
@@ -70,22 +71,5 @@ func wrappedFlag(f cli.Flag) string {
 	if !ok {
 		return s
 	}
-	return names + "\n" + wrap(usage, "        ", helpWidth)
-}
-
-// wrap breaks text into lines of at most width columns, each indented.
-func wrap(text, indent string, width int) string {
-	var lines []string
-	line := indent
-	for _, w := range strings.Fields(text) {
-		if len(line) > len(indent) && len(line)+1+len(w) > width {
-			lines = append(lines, line)
-			line = indent
-		}
-		if len(line) > len(indent) {
-			line += " "
-		}
-		line += w
-	}
-	return strings.Join(append(lines, line), "\n")
+	return names + "\n" + term.Wrap(usage, "        ", helpWidth)
 }

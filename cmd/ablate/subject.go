@@ -89,13 +89,9 @@ func readSource(c *cli.Context) (*source.Source, error) {
 	}
 	src := &source.Source{Repo: dir, Build: c.String("build"), ExpectBench: c.Uint64("expect-bench"), Clean: c.Bool("clean")}
 	for _, v := range c.StringSlice("variant") {
-		name, rev, ok := strings.Cut(v, "=")
-		if !ok || name == "" || rev == "" {
-			return nil, fmt.Errorf("--variant %q: want NAME=REV or NAME=REV:FILE.diff", v)
-		}
-		variant := source.Variant{Name: name, Ref: rev}
-		if base, patch, ok := strings.Cut(rev, ":"); ok {
-			variant = source.Variant{Name: name, Base: base, Patch: patch}
+		variant, err := source.ParseVariant(v)
+		if err != nil {
+			return nil, fmt.Errorf("--variant %v", err)
 		}
 		src.Variants = append(src.Variants, variant)
 	}

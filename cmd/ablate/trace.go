@@ -9,6 +9,7 @@ import (
 	"github.com/ablate-chess/ablate/engine/chess"
 	"github.com/ablate-chess/ablate/engine/search"
 	"github.com/ablate-chess/ablate/experiments"
+	"github.com/ablate-chess/ablate/results/term"
 )
 
 // defaultTraceNodes stops a trace that would run away.
@@ -30,7 +31,7 @@ func traceCommand() *cli.Command {
 			"With --check-null, searches each null-move cutoff's node again the ordinary way and\n" +
 			"counts the cutoffs a real move's search overturns (scores below beta), per position\n" +
 			"of --positions (or --fen) and by depth.\n" +
-			wrap("Events: "+strings.Join(search.EventKinds(), ", ")+".", "", helpWidth-3),
+			term.Wrap("Events: "+strings.Join(search.EventKinds(), ", ")+".", "", helpWidth-3),
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "fen", Usage: "the position", Value: chess.StartFEN},
 			depthFlag(4, "search depth"),

@@ -55,6 +55,19 @@ type Built struct {
 	Reused    bool   `json:"-"`
 }
 
+// ParseVariant reads a variant as NAME=REV, or NAME=REV:FILE.diff for a
+// patch on REV.
+func ParseVariant(s string) (Variant, error) {
+	name, rev, ok := strings.Cut(s, "=")
+	if !ok || name == "" || rev == "" {
+		return Variant{}, fmt.Errorf("%q: want NAME=REV or NAME=REV:FILE.diff", s)
+	}
+	if base, patch, ok := strings.Cut(rev, ":"); ok {
+		return Variant{Name: name, Base: base, Patch: patch}, nil
+	}
+	return Variant{Name: name, Ref: rev}, nil
+}
+
 // Check checks the variants' definitions, naming the variant at fault.
 func (s *Source) Check() error {
 	if len(s.Variants) == 0 {

@@ -125,3 +125,35 @@ func ShellLine(args []string) string {
 	}
 	return strings.Join(out, " ")
 }
+
+// Wrap breaks text into lines of at most width columns, each indented.
+func Wrap(text, indent string, width int) string {
+	var lines []string
+	line := indent
+	for _, w := range strings.Fields(text) {
+		if len(line) > len(indent) && len(line)+1+len(w) > width {
+			lines = append(lines, line)
+			line = indent
+		}
+		if len(line) > len(indent) {
+			line += " "
+		}
+		line += w
+	}
+	return strings.Join(append(lines, line), "\n")
+}
+
+// CheckedWriter keeps the first error its writer W returned, so that one
+// lost write is not lost silently by a renderer that ignores it.
+type CheckedWriter struct {
+	W   io.Writer
+	Err error
+}
+
+func (c *CheckedWriter) Write(p []byte) (int, error) {
+	n, err := c.W.Write(p)
+	if err != nil && c.Err == nil {
+		c.Err = err
+	}
+	return n, err
+}
