@@ -327,7 +327,8 @@ func ParseTraceFilter(pos chess.Position, maxPly int, kinds, path string) (Trace
 
 // Write writes where the trees part (or that they do not), then a table
 // in format of each event's count in A and B and the difference.
-func (d Divergence) Write(w io.Writer, format, nameA, nameB string) error {
+// A search its node cap (maxNodes) stopped is an error after the table.
+func (d Divergence) Write(w io.Writer, format, nameA, nameB string, maxNodes uint64) error {
 	switch {
 	case !d.Found:
 		fmt.Fprintf(w, "the two trees are the same: %d nodes each\n", d.Nodes[0])
@@ -347,5 +348,22 @@ func (d Divergence) Write(w io.Writer, format, nameA, nameB string) error {
 		rows = append(rows, []string{name, strconv.FormatUint(x, 10), strconv.FormatUint(y, 10),
 			strconv.FormatInt(int64(y)-int64(x), 10)})
 	}
-	return results.RenderTable(w, format, []string{"event", "A: " + nameA, "B: " + nameB, "B - A"}, rows, 1)
+	if err := results.RenderTable(w, format, []string{"event", "A: " + nameA, "B: " + nameB, "B - A"}, rows, 1); err != nil {
+		return err
+	}
+	for i, stopped := range d.Stopped {
+		if stopped {
+			return fmt.Errorf("search %c stopped at its cap of %d nodes: the counts are of the trees so far", 'A'+i, maxNodes)
+		}
+	}
+	return nil
+}
+
+// Err is a trace its node cap stopped before depth, as an error.
+func (r TraceResult) Err(depth int) error {
+	if !r.Stopped {
+		return nil
+	}
+	return fmt.Errorf("trace stopped at %d nodes (its cap, --max-nodes), after depth %d of %d: "+
+		"trace a smaller depth, or raise the cap", r.Result.Stats.Nodes, r.Result.Depth, depth)
 }

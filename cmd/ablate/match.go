@@ -70,11 +70,6 @@ func matchAction(c *cli.Context) error {
 			return badInput(err)
 		}
 		s.BuildCache = c.String("build-cache")
-		if s.Source != nil && len(s.Configs) == 0 { // every variant plays
-			for _, v := range s.Source.Variants {
-				s.Configs = append(s.Configs, v.Name+"="+v.Name)
-			}
-		}
 		req.Settings = s
 	}
 	ctx, cancel := interruptible()

@@ -19,21 +19,6 @@ func forceFlag() cli.Flag {
 		"(written beside it, in DIR" + results.StagingSuffix + ", until then)"}
 }
 
-// claimOut readies --out DIR for a new result: the directory to write in
-// (DIR, or its staging directory with --force) and the one it replaces.
-// A directory that holds anything is refused, saying what it holds.
-func claimOut(c *cli.Context, dir, resumeHint string) (write, replaces string, err error) {
-	write, err = results.Claim("out", dir, c.Bool("force"))
-	if err != nil {
-		return "", "", outError(err, resumeHint)
-	}
-	if write != dir {
-		replaces = dir
-		fmt.Fprintf(c.App.ErrWriter, "--force: writing in %s; it replaces %s once complete\n", write, dir)
-	}
-	return write, replaces, nil
-}
-
 // outError is a refused --out as bad input (exit 2), with what to do.
 func outError(err error, resumeHint string) error {
 	var occupied *results.OccupiedError

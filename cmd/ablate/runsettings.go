@@ -13,8 +13,7 @@ import (
 type runSettings = runs.Settings
 
 // readRunSettings reads a new run's settings from the flags: the plan
-// asked for (the stages experiment if none; every variant of an engine
-// built from source), the budgets, the subject and the shard.
+// asked for, the budgets, the subject and the shard.
 func readRunSettings(c *cli.Context) (runSettings, error) {
 	spec, err := readSubjectSpec(c)
 	if err != nil {
@@ -42,15 +41,5 @@ func readRunSettings(c *cli.Context) (runSettings, error) {
 		return settings, err
 	}
 	settings.Shard, settings.Estimates = shard, c.String("estimates")
-	r := &settings.Request
-	if r.Experiment == "" && len(r.Configs)+len(r.Ladder)+len(r.LeaveOneOut)+len(r.Factorial)+len(r.Sweeps) == 0 {
-		if spec.Source != nil { // every variant, against the first
-			for _, v := range spec.Source.Variants {
-				r.Configs = append(r.Configs, v.Name+"="+v.Name)
-			}
-		} else {
-			r.Experiment = "stages"
-		}
-	}
 	return settings, nil
 }

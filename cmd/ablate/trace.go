@@ -90,9 +90,8 @@ func traceAction(c *cli.Context) error {
 	if err := tw.Err(); err != nil {
 		return err
 	}
-	if r.Stopped {
-		return cli.Exit(fmt.Sprintf("trace stopped at %d nodes (--max-nodes), after depth %d of %d: "+
-			"trace a smaller depth, or raise --max-nodes", r.Result.Stats.Nodes, r.Result.Depth, depth), exitFailed)
+	if err := r.Err(depth); err != nil {
+		return failure(err)
 	}
 	fmt.Fprintf(c.App.ErrWriter, "traced %d nodes to depth %d: best %s, score %d\n", r.Result.Stats.Nodes, depth, r.Result.Move, r.Result.Score)
 	return nil
@@ -104,13 +103,5 @@ func traceVs(c *cli.Context, a, b search.Config, pos chess.Position, depth int, 
 	if format == "json" || format == "tree" {
 		format = "table"
 	}
-	if err := d.Write(c.App.Writer, format, c.String("config"), c.String("vs")); err != nil {
-		return err
-	}
-	for i, stopped := range d.Stopped {
-		if stopped {
-			return cli.Exit(fmt.Sprintf("search %c stopped at --max-nodes %d: the counts are of the trees so far", 'A'+i, maxNodes), exitFailed)
-		}
-	}
-	return nil
+	return failure(d.Write(c.App.Writer, format, c.String("config"), c.String("vs"), maxNodes))
 }

@@ -48,7 +48,7 @@ func TestTraceJSONAndFilters(t *testing.T) {
 
 func TestTraceStopsAtMaxNodes(t *testing.T) {
 	out, errw, code := ablate(t, "trace", "--depth", "8", "--max-nodes", "2000", "--event", "best")
-	if code != 1 || !strings.Contains(errw, "trace stopped at 2000 nodes (--max-nodes)") {
+	if code != 1 || !strings.Contains(errw, "trace stopped at 2000 nodes (its cap, --max-nodes)") {
 		t.Errorf("exit %d: %s", code, errw)
 	}
 	_ = out

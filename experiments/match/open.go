@@ -72,6 +72,11 @@ func Open(ctx context.Context, r Request) (*Opened, error) {
 		if configs, err = experiments.BuildVariants(ctx, spec, nil, s.HashMB, time.Hour, r.Log); err != nil {
 			return nil, err
 		}
+		if len(s.Configs) == 0 { // every variant plays
+			for _, v := range s.Source.Variants {
+				s.Configs = append(s.Configs, v.Name+"="+v.Name)
+			}
+		}
 	}
 	if err := experiments.CheckHash(s.HashMB, 2*max(1, s.Workers)); err != nil {
 		return nil, err

@@ -202,6 +202,17 @@ func (r *Run) Prepare(ctx context.Context, log io.Writer) error {
 		return err
 	}
 	s.Request.Subject = sub
+	if q := &s.Request; q.Experiment == "" && len(q.Configs)+len(q.Ladder)+len(q.LeaveOneOut)+len(q.Factorial)+len(q.Sweeps) == 0 {
+		// Nothing asked: every variant of an engine built from source
+		// against the first, else the stages experiment.
+		q.Experiment = "stages"
+		if v, ok := sub.(interface{ VariantNames() []string }); ok {
+			q.Experiment = ""
+			for _, name := range v.VariantNames() {
+				q.Configs = append(q.Configs, name+"="+name)
+			}
+		}
+	}
 	if r.Plan, err = experiments.Build(s.Request); err != nil {
 		return err
 	}
