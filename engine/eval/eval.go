@@ -4,44 +4,79 @@ import "github.com/ablate-chess/ablate/engine/chess"
 
 // psq[phase][piece][square] is a piece's value plus its square's value, for
 // either colour, indexed by our square numbering (a1 = 0), so that Evaluate
-// is one lookup per piece.
-var psq [2][16][64]int
+// is one lookup per piece: PeSTO's tables, and with tuned-psq on the
+// tables ablate's own Texel tune fitted (tuned.go).
+var psq, psqTuned [2][16][64]int
 
 func init() {
-	for t := chess.Pawn; t <= chess.King; t++ {
-		for s := chess.Square(0); s < 64; s++ {
-			// The tables list the eighth rank first as White sees it, so
-			// White's square s is row-flipped and Black's is read as is.
-			w, b := chess.MakePiece(chess.White, t), chess.MakePiece(chess.Black, t)
-			psq[0][w][s] = mgValue[t] + mgTable[t][s.Flip()]
-			psq[1][w][s] = egValue[t] + egTable[t][s.Flip()]
-			psq[0][b][s] = mgValue[t] + mgTable[t][s]
-			psq[1][b][s] = egValue[t] + egTable[t][s]
+	fill := func(dst *[2][16][64]int, mg, eg *[7][64]int) {
+		for t := chess.Pawn; t <= chess.King; t++ {
+			for s := chess.Square(0); s < 64; s++ {
+				// The tables list the eighth rank first as White sees it, so
+				// White's square s is row-flipped and Black's is read as is.
+				w, b := chess.MakePiece(chess.White, t), chess.MakePiece(chess.Black, t)
+				dst[0][w][s], dst[1][w][s] = mg[t][s.Flip()], eg[t][s.Flip()]
+				dst[0][b][s], dst[1][b][s] = mg[t][s], eg[t][s]
+			}
 		}
 	}
+	mg, eg := pestoTables()
+	fill(&psq, &mg, &eg)
+	fill(&psqTuned, &tunedMG, &tunedEG)
 }
 
-// Evaluate returns the static evaluation of p in centipawns, from the side to
-// move's point of view: material and piece-square values, middlegame and
+// Evaluate returns the static evaluation of p in centipawns, from the side
+// to move's point of view: material and piece-square values, middlegame and
 // endgame, blended by how much material is left (tapered evaluation), and
 // the terms that are on. With none on it is PeSTO's evaluation exactly.
-func Evaluate(p *chess.Position, on Terms) int {
-	var s [2]Score
+// (A searcher evaluates through its own Evaluator, which keeps a pawn hash
+// table; the result is the same.)
+func Evaluate(p *chess.Position, on Terms) int { return evaluate(p, on, nil, nil) }
+
+// Evaluator evaluates with a pawn hash table of its own: one a searcher,
+// as it is not safe for concurrent use.
+type Evaluator struct{ pawns pawnTable }
+
+// Evaluate is eval.Evaluate, the pawn structure cached.
+func (e *Evaluator) Evaluate(p *chess.Position, on Terms) int { return evaluate(p, on, &e.pawns, nil) }
+
+func evaluate(p *chess.Position, on Terms, pt *pawnTable, tr *Trace) int {
+	sc := scorer{tr: tr}
+	tab := &psq
+	if on.Has(TunedPSQ) {
+		tab = &psqTuned
+	}
 	phase := 0
 	for occ := p.Occupied(); occ != 0; {
 		sq := occ.PopFirst()
 		pc := p.PieceOn(sq)
 		c := pc.Color()
-		s[c].MG += psq[0][pc][sq]
-		s[c].EG += psq[1][pc][sq]
+		sc.s[c].MG += tab[0][pc][sq]
+		sc.s[c].EG += tab[1][pc][sq]
 		phase += phaseWeight[pc.Type()]
+		if tr != nil {
+			tr.countSquare(pc, sq)
+		}
 	}
-	if on != 0 {
-		terms(p, on, &s)
+	if on&^(1<<TunedPSQ) != 0 {
+		terms(p, on, &sc, pt)
 	}
 	phase = min(phase, maxPhase) // early promotions can exceed it
-	us, them := p.SideToMove(), p.SideToMove().Other()
-	mgScore := s[us].MG - s[them].MG
-	egScore := s[us].EG - s[them].EG
-	return (mgScore*phase + egScore*(maxPhase-phase)) / maxPhase
+	mg := sc.s[chess.White].MG - sc.s[chess.Black].MG
+	eg := sc.s[chess.White].EG - sc.s[chess.Black].EG
+	if on.Has(EndgameScaling) {
+		scale := endgameScale(p, eg)
+		eg = eg * scale / 64
+		if tr != nil {
+			tr.Scale = scale
+		}
+	}
+	if tr != nil {
+		tr.Phase = phase
+	}
+	score := (mg*phase + eg*(maxPhase-phase)) / maxPhase
+	if p.SideToMove() == chess.Black {
+		return -score
+	}
+	return score
 }

@@ -156,6 +156,14 @@ func TestTermsOffIsPeSTOAndSymmetric(t *testing.T) {
 // TestTermsCount: each term counts what its comment says, for the side that
 // has it.
 func TestTermsCount(t *testing.T) {
+	sum := func(ws ...Score) Score {
+		var out Score
+		for _, w := range ws {
+			out.MG, out.EG = out.MG+w.MG, out.EG+w.EG
+		}
+		return out
+	}
+	times := func(w Score, n int) Score { return Score{w.MG * n, w.EG * n} }
 	for _, c := range []struct {
 		name, fen string
 		on        Terms
@@ -168,21 +176,142 @@ func TestTermsCount(t *testing.T) {
 		{"rook on an open file", "4k3/8/8/8/8/8/P7/R3K2R w - - 0 1", 1 << RookFiles, rookOpenFile, Score{}},
 		{"rook on a semi-open file", "4k3/7p/8/8/8/8/P7/R3K2R w - - 0 1", 1 << RookFiles, rookSemiOpenFile, Score{}},
 		{"black's rooks too", "r3k2r/p7/8/8/8/8/8/4K3 w - - 0 1", 1 << RookFiles, Score{}, rookOpenFile},
+		{"a queen on an open file", "4k3/8/8/8/8/8/8/3QK3 w - - 0 1", 1 << RookFiles, queenOpenFile, Score{}},
 		{"terms off count nothing", "r3k2r/p7/8/8/8/8/8/2B1KB2 w - - 0 1", 0, Score{}, Score{}},
 		// The knight on d4 attacks eight squares; the pawn on e6 takes f5.
 		{"a knight's safe squares", "4k3/8/4p3/8/3N4/8/8/4K3 w - - 0 1", 1 << Mobility, Score{28, 28}, Score{}},
 		// The rook on a8 attacks b8 to d8 (its king holds e8) and a7 to a2,
 		// the pawn it may take: nine squares, no pawn attacking one.
 		{"a rook's safe squares", "r3k3/8/8/8/8/8/P7/4K3 b - - 0 1", 1 << Mobility, Score{}, Score{18, 36}},
+		// White's pawn on e5 is passed (fifth rank, index 4), nothing in
+		// front; its king is three squares from e6, Black's one.
+		{"a passed pawn and the kings", "8/8/4k3/4P3/8/8/8/4K3 w - - 0 1", 1 << PassedPawns,
+			sum(passedRank[4], passedBlocked, times(passedOwnKing, 5), times(passedTheirKing, 0)), Score{}},
+		{"a passed pawn far from the kings", "k7/8/8/4P3/8/8/8/K7 w - - 0 1", 1 << PassedPawns,
+			sum(passedRank[4], times(passedOwnKing, 5), times(passedTheirKing, 4)), Score{}},
+		{"a pawn with an enemy in front is not passed", "4k3/4p3/8/4P3/8/8/8/4K3 w - - 0 1", 1 << PassedPawns, Score{}, Score{}},
+		// White: a2 isolated; c2 and c3 doubled (c2 behind), c3 guarded
+		// by... nothing (b2 is empty), c2 and c3 both isolated. Black:
+		// f7 g7 a phalanx (two pawns, each with a neighbour), h7 beside g7.
+		{"isolated and doubled pawns", "4k3/5ppp/8/8/8/2P5/P1P5/4K3 w - - 0 1", 1 << PawnStructure,
+			sum(times(isolatedPawn, 3), doubledPawn), times(phalanxPawn, 3)},
+		{"a supported pawn", "4k3/8/8/8/3P4/2P5/8/4K3 w - - 0 1", 1 << PawnStructure, supportedPawn, Score{}},
+		// d3 has no pawn of its side level with it or behind on the c and
+		// e files, and Black's c5 attacks d4, the square in front: it is
+		// backward; it guards e4. Black's c5 is isolated.
+		{"a backward pawn", "4k3/8/8/2p5/4P3/3P4/8/4K3 w - - 0 1", 1 << PawnStructure,
+			sum(backwardPawn, supportedPawn), isolatedPawn},
+		// White's king on g1 behind f2 g2 h2: a full shield, no open file.
+		// Black's king on g8 with no pawns: three open files.
+		{"a king's shield and open files", "6k1/8/8/8/8/8/5PPP/6K1 w - - 0 1", 1 << KingSafety,
+			times(kingShield, 3), times(kingOpenFile, 3)},
+		// The king on g8's zone is f7 to h7, f8 to h8; the knight on f5
+		// attacks g7 of them (and e7, h6, d6, d4, e3, g3, h4): one square.
+		{"a knight on the king's zone", "6k1/8/8/5N2/8/8/8/4K3 w - - 0 1", 1 << KingSafety,
+			sum(kingAttack[chess.Knight], times(kingOpenFile, 3)), times(kingOpenFile, 3)},
+		// Nothing of Black's defends the knight on d5: hanging too.
+		{"a pawn attacking a knight", "4k3/8/8/3n4/4P3/8/8/4K3 w - - 0 1", 1 << Threats,
+			sum(threatByPawn, hangingPiece), Score{}},
+		// The knight on e5 attacks the rook on d7, which the king defends.
+		{"a knight on a rook", "4k3/3r4/8/4N3/8/8/8/4K3 w - - 0 1", 1 << Threats, threatByMinor, Score{}},
+		{"a rook on an undefended knight", "4k3/8/8/n7/8/8/8/R3K3 w - - 0 1", 1 << Threats, hangingPiece, Score{}},
+		// The knight on d5: fifth rank, guarded by e4, no black pawn on
+		// c or e files ahead of it.
+		{"a knight outpost", "4k3/8/8/3N4/4P3/8/8/4K3 w - - 0 1", 1 << Outposts, knightOutpost, Score{}},
+		{"no outpost a pawn can chase", "4k3/2p5/8/3N4/4P3/8/8/4K3 w - - 0 1", 1 << Outposts, Score{}, Score{}},
 	} {
 		p, err := chess.ParseFEN(c.fen)
 		if err != nil {
 			t.Fatal(err)
 		}
-		var s [2]Score
-		terms(&p, c.on, &s)
-		if s[chess.White] != c.white || s[chess.Black] != c.black {
-			t.Errorf("%s: white %v, black %v; want %v and %v", c.name, s[chess.White], s[chess.Black], c.white, c.black)
+		var sc scorer
+		terms(&p, c.on, &sc, nil)
+		if sc.s[chess.White] != c.white || sc.s[chess.Black] != c.black {
+			t.Errorf("%s: white %v, black %v; want %v and %v", c.name, sc.s[chess.White], sc.s[chess.Black], c.white, c.black)
 		}
+	}
+}
+
+// TestEvaluatorCachesExactly: the pawn hash changes nothing: a searcher's
+// Evaluator gives Evaluate's score for every position and set of terms,
+// the second time (from the table) as the first.
+func TestEvaluatorCachesExactly(t *testing.T) {
+	var ev Evaluator
+	for _, suite := range []string{"bench", "perft"} {
+		s, err := positions.Load(suite)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range s.Entries {
+			for _, on := range []Terms{1<<PawnStructure | 1<<PassedPawns, 1<<NumTerms - 1, 1 << PassedPawns} {
+				want := Evaluate(&e.Board, on)
+				for range 2 {
+					if got := ev.Evaluate(&e.Board, on); got != want {
+						t.Errorf("%s %s, terms %b: %d with the pawn table, %d without", suite, e.ID, on, got, want)
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestTraceIsTheEvaluation: the trace's coefficients times the weights
+// give back the evaluation (to rounding), so a tuner that fits them fits
+// the engine's own evaluation.
+func TestTraceIsTheEvaluation(t *testing.T) {
+	s, err := positions.Load("bench")
+	if err != nil {
+		t.Fatal(err)
+	}
+	all := Terms(1<<NumTerms - 1)
+	for _, e := range s.Entries {
+		tr, score := Coefficients(&e.Board, all)
+		var mg, eg int
+		for i, w := range Weights {
+			mg += tr.Coef[i] * w.W.MG
+			eg += tr.Coef[i] * w.W.EG
+		}
+		for pt := chess.Pawn; pt <= chess.King; pt++ {
+			for sq := range 64 {
+				mg += tr.PSQ[pt][sq] * tunedMG[pt][sq]
+				eg += tr.PSQ[pt][sq] * tunedEG[pt][sq]
+			}
+		}
+		linear := (float64(mg)*float64(tr.Phase) + float64(eg)*float64(tr.Scale)/64*float64(maxPhase-tr.Phase)) / maxPhase
+		if d := linear - float64(score); d > 1.5 || d < -1.5 {
+			t.Errorf("%s: the trace gives %.1f, the evaluation %d", e.ID, linear, score)
+		}
+	}
+}
+
+// TestEndgameScale: opposite-coloured bishops halve the endgame; a side
+// ahead by less than a rook, with no pawns, keeps an eighth; else all.
+func TestEndgameScale(t *testing.T) {
+	for _, c := range []struct {
+		fen  string
+		want int
+	}{
+		{"4k3/8/8/3b4/8/8/3PPP2/2B1K3 w - - 0 1", 32}, // c1 dark, d5 light
+		{"4k3/8/8/4b3/8/8/3PPP2/2B1K3 w - - 0 1", 64}, // both dark
+		{"4k3/8/8/8/8/8/8/2B1K3 w - - 0 1", 8},        // a bishop alone cannot mate
+		{"4k3/8/8/8/8/8/8/R3K3 w - - 0 1", 64},        // a rook can
+		{"4k3/8/8/8/8/8/4P3/2B1K3 w - - 0 1", 64},     // a pawn to promote
+	} {
+		p, err := chess.ParseFEN(c.fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tr, _ := Coefficients(&p, 1<<EndgameScaling)
+		if tr.Scale != c.want {
+			t.Errorf("%s: scale %d, want %d", c.fen, tr.Scale, c.want)
+		}
+	}
+}
+
+func BenchmarkEvaluateAllTerms(b *testing.B) {
+	p, _ := chess.ParseFEN("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
+	var ev Evaluator
+	for b.Loop() {
+		ev.Evaluate(&p, 1<<NumTerms-1)
 	}
 }

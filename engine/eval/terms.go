@@ -9,10 +9,17 @@ import "github.com/ablate-chess/ablate/engine/chess"
 type Term uint8
 
 const (
-	BishopPair Term = iota // bishop-pair
-	Tempo                  // tempo
-	RookFiles              // rook-files
-	Mobility               // mobility
+	BishopPair     Term = iota // bishop-pair
+	Tempo                      // tempo
+	RookFiles                  // rook-files
+	Mobility                   // mobility
+	PassedPawns                // passed-pawns
+	PawnStructure              // pawn-structure
+	KingSafety                 // king-safety
+	Threats                    // threats
+	Outposts                   // outposts
+	EndgameScaling             // endgame-scaling
+	TunedPSQ                   // tuned-psq
 
 	NumTerms
 )
@@ -26,63 +33,176 @@ func (s Terms) Has(t Term) bool { return s&(1<<t) != 0 }
 // With returns the set with t in it.
 func (s Terms) With(t Term) Terms { return s | 1<<t }
 
+// The terms that need the pawns' structure (cached by pawn hash), and
+// those that need every piece's attacks.
+const (
+	pawnTerms  = Terms(1<<PassedPawns | 1<<PawnStructure)
+	pieceTerms = Terms(1<<Mobility | 1<<KingSafety | 1<<Threats | 1<<Outposts)
+)
+
 // Score is a weight, or a sum of them, in the middlegame and the endgame;
 // the game phase blends the two (PeSTO's tapered evaluation).
 type Score struct{ MG, EG int }
 
-func (a *Score) add(b Score, n int) { a.MG += b.MG * n; a.EG += b.EG * n }
+// scorer sums the sides' scores. Every weight a term adds goes through
+// add, which also counts it in a trace when the tuner asks for one: the
+// coefficients come from the code that scores.
+type scorer struct {
+	s  [2]Score
+	tr *Trace
+}
+
+// add adds n times the weight w to c's score.
+func (sc *scorer) add(c chess.Color, w *Score, n int) {
+	sc.s[c].MG += w.MG * n
+	sc.s[c].EG += w.EG * n
+	if sc.tr != nil {
+		sc.tr.count(c, w, n)
+	}
+}
 
 // terms adds each term that is on to the sides' scores. Each term is its
-// own small function, its reason beside it; what they count, weights apart,
-// is all the tuner needs.
-func terms(p *chess.Position, on Terms, s *[2]Score) {
+// own small function, its reason beside it.
+func terms(p *chess.Position, on Terms, sc *scorer, pt *pawnTable) {
 	for c := chess.White; c <= chess.Black; c++ {
 		// Bishop pair: two bishops cover both square colours, which one
 		// bishop and a knight cannot; worth most as the board opens.
 		if on.Has(BishopPair) && p.Pieces(c, chess.Bishop).Several() {
-			s[c].add(bishopPair, 1)
+			sc.add(c, &bishopPair, 1)
 		}
-		// Rooks on open and semi-open files: a rook's strength is the file
-		// it sees; pawns of its own side close it, the opponent's half.
+		// Rooks and queens on open and semi-open files: a heavy piece's
+		// strength is the file it sees; its own pawns close it, the
+		// opponent's half.
 		if on.Has(RookFiles) {
-			open, semi := rookFiles(p, c)
-			s[c].add(rookOpenFile, open)
-			s[c].add(rookSemiOpenFile, semi)
+			heavyFiles(p, c, chess.Rook, &rookOpenFile, &rookSemiOpenFile, sc)
+			heavyFiles(p, c, chess.Queen, &queenOpenFile, &queenSemiOpen, sc)
 		}
-	}
-	// Mobility: a piece is worth more the more squares it can go to
-	// safely, those its own side does not hold and no enemy pawn attacks.
-	if on.Has(Mobility) {
-		occ := p.Occupied()
-		for c := chess.White; c <= chess.Black; c++ {
-			safe := ^p.ByColor(c) &^ pawnAttacks(p.Pieces(c.Other(), chess.Pawn), c.Other())
-			for t := chess.Knight; t <= chess.Queen; t++ {
-				for pieces := p.Pieces(c, t); pieces != 0; {
-					s[c].add(mobility[t], (attacks(t, pieces.PopFirst(), occ) & safe).Count())
-				}
-			}
+		// King safety, the pawns: the king's own pawns in front of it
+		// shelter it, enemy pawns marching at it open lines, and a file
+		// beside it with no pawn of its side is a road in.
+		if on.Has(KingSafety) {
+			kingPawns(p, c, sc)
 		}
 	}
 	// Tempo: the side to move is a move ahead of a static count.
 	if on.Has(Tempo) {
-		s[p.SideToMove()].add(tempo, 1)
+		sc.add(p.SideToMove(), &tempo, 1)
+	}
+	if on&pawnTerms != 0 {
+		pawns(p, on, sc, pt)
+	}
+	if on&pieceTerms != 0 {
+		pieces(p, on, sc)
 	}
 }
 
-// rookFiles counts c's rooks on files with no pawn (open) and with only the
-// opponent's pawns (semi-open).
-func rookFiles(p *chess.Position, c chess.Color) (open, semi int) {
+// heavyFiles counts c's pieces of type t on files with no pawn (open) and
+// with only the opponent's pawns (semi-open).
+func heavyFiles(p *chess.Position, c chess.Color, t chess.PieceType, open, semi *Score, sc *scorer) {
 	ours, theirs := p.Pieces(c, chess.Pawn), p.Pieces(c.Other(), chess.Pawn)
-	for rooks := p.Pieces(c, chess.Rook); rooks != 0; {
-		file := chess.FileA << rooks.PopFirst().File()
+	nOpen, nSemi := 0, 0
+	for pcs := p.Pieces(c, t); pcs != 0; {
+		file := chess.FileA << pcs.PopFirst().File()
 		switch {
 		case file&(ours|theirs) == 0:
-			open++
+			nOpen++
 		case file&ours == 0:
-			semi++
+			nSemi++
 		}
 	}
-	return open, semi
+	sc.add(c, open, nOpen)
+	sc.add(c, semi, nSemi)
+}
+
+// kingPawns scores the pawns around c's king: its shield, the enemy's
+// storm, and the files beside it open of c's pawns.
+func kingPawns(p *chess.Position, c chess.Color, sc *scorer) {
+	k := p.Pieces(c, chess.King).First()
+	ours, theirs := p.Pieces(c, chess.Pawn), p.Pieces(c.Other(), chess.Pawn)
+	sc.add(c, &kingShield, (shieldMask[c][k] & ours).Count())
+	sc.add(c, &kingStorm, (stormMask[c][k] & theirs).Count())
+	open := 0
+	for f := max(0, k.File()-1); f <= min(7, k.File()+1); f++ {
+		if chess.FileA<<f&ours == 0 {
+			open++
+		}
+	}
+	sc.add(c, &kingOpenFile, open)
+}
+
+// pieces adds the terms that need each piece's attacks: mobility, attacks
+// on the enemy king's zone, outposts, then threats once every attack is
+// known.
+func pieces(p *chess.Position, on Terms, sc *scorer) {
+	occ := p.Occupied()
+	var att [2][7]chess.Bitboard // the squares each side's pieces of each type attack
+	for c := chess.White; c <= chess.Black; c++ {
+		att[c][chess.Pawn] = pawnAttacks(p.Pieces(c, chess.Pawn), c)
+		att[c][chess.King] = chess.KingAttacks(p.Pieces(c, chess.King).First())
+	}
+	for c := chess.White; c <= chess.Black; c++ {
+		them := c.Other()
+		safe := ^p.ByColor(c) &^ att[them][chess.Pawn]
+		zone := kingZone(p.Pieces(them, chess.King).First())
+		for t := chess.Knight; t <= chess.Queen; t++ {
+			nSafe, nZone := 0, 0
+			for pcs := p.Pieces(c, t); pcs != 0; {
+				sq := pcs.PopFirst()
+				a := attacks(t, sq, occ)
+				att[c][t] |= a
+				nSafe += (a & safe).Count()
+				nZone += (a & zone).Count()
+			}
+			// Mobility: a piece is worth more the more squares it can go
+			// to safely, those its side does not hold and no enemy pawn
+			// attacks.
+			if on.Has(Mobility) {
+				sc.add(c, &mobility[t], nSafe)
+			}
+			// King safety, the pieces: each square next to the enemy
+			// king a piece attacks is a square the king cannot trust.
+			if on.Has(KingSafety) {
+				sc.add(c, &kingAttack[t], nZone)
+			}
+		}
+		// Outposts: a knight or bishop deep in the enemy half, guarded by
+		// a pawn, where no enemy pawn can ever chase it away.
+		if on.Has(Outposts) {
+			deep := outpostRanks[c] & att[c][chess.Pawn]
+			theirPawns := p.Pieces(them, chess.Pawn)
+			for _, x := range [2]struct {
+				t chess.PieceType
+				w *Score
+			}{{chess.Knight, &knightOutpost}, {chess.Bishop, &bishopOutpost}} {
+				n := 0
+				for pcs := p.Pieces(c, x.t) & deep; pcs != 0; {
+					if attackSpan[c][pcs.PopFirst()]&theirPawns == 0 {
+						n++
+					}
+				}
+				sc.add(c, x.w, n)
+			}
+		}
+	}
+	// Threats: a piece attacked by a lesser one loses material or time;
+	// one attacked and not defended may simply be taken.
+	if on.Has(Threats) {
+		var all [2]chess.Bitboard
+		for c := range all {
+			for _, a := range att[c] {
+				all[c] |= a
+			}
+		}
+		for c := chess.White; c <= chess.Black; c++ {
+			them := c.Other()
+			pieces := p.ByColor(them) &^ p.Pieces(them, chess.Pawn) &^ p.Pieces(them, chess.King)
+			heavy := p.Pieces(them, chess.Rook) | p.Pieces(them, chess.Queen)
+			sc.add(c, &threatByPawn, (pieces & att[c][chess.Pawn]).Count())
+			sc.add(c, &threatByMinor, (heavy & (att[c][chess.Knight] | att[c][chess.Bishop])).Count())
+			sc.add(c, &threatByRook, (p.Pieces(them, chess.Queen) & att[c][chess.Rook]).Count())
+			sc.add(c, &hangingPiece, (pieces & all[c] &^ all[them]).Count())
+		}
+	}
 }
 
 // attacks is the squares a knight, bishop, rook or queen on sq attacks.
@@ -104,4 +224,40 @@ func pawnAttacks(pawns chess.Bitboard, c chess.Color) chess.Bitboard {
 		return (pawns&^chess.FileA)<<7 | (pawns&^chess.FileH)<<9
 	}
 	return (pawns&^chess.FileA)>>9 | (pawns&^chess.FileH)>>7
+}
+
+// kingZone is the king's square and the squares next to it.
+func kingZone(k chess.Square) chess.Bitboard { return chess.KingAttacks(k) | 1<<k }
+
+// endgameScale is how much of the endgame score stands, of 64: half with
+// bishops of opposite colours and nothing else but pawns (the defender's
+// bishop holds the other colour), an eighth when the side ahead has no
+// pawns and less than a rook's material more (it cannot force mate).
+func endgameScale(p *chess.Position, eg int) int {
+	strong := chess.White
+	if eg < 0 {
+		strong = chess.Black
+	}
+	weak := strong.Other()
+	minorsOnly := func(c chess.Color) bool {
+		return p.Pieces(c, chess.Knight)|p.Pieces(c, chess.Rook)|p.Pieces(c, chess.Queen) == 0
+	}
+	wb, bb := p.Pieces(chess.White, chess.Bishop), p.Pieces(chess.Black, chess.Bishop)
+	if minorsOnly(chess.White) && minorsOnly(chess.Black) && wb.Count() == 1 && bb.Count() == 1 &&
+		(wb&darkSquares == 0) != (bb&darkSquares == 0) {
+		return 32
+	}
+	if p.Pieces(strong, chess.Pawn) == 0 && material(p, strong)-material(p, weak) < mgValue[chess.Rook] {
+		return 8
+	}
+	return 64
+}
+
+// material is c's pieces but pawns and king, at PeSTO's middlegame values.
+func material(p *chess.Position, c chess.Color) int {
+	m := 0
+	for t := chess.Knight; t <= chess.Queen; t++ {
+		m += p.Pieces(c, t).Count() * mgValue[t]
+	}
+	return m
 }

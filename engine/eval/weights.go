@@ -8,16 +8,88 @@ import "github.com/ablate-chess/ablate/engine/chess"
 // the eighth rank, a8 to h8, the last row the first rank. Middlegame and
 // endgame values are kept apart and blended by game phase (eval.go).
 
-// The terms' weights (terms.go), middlegame and endgame, hand-set until
-// ablate tune texel fits them.
+// The terms' weights (terms.go), middlegame and endgame, by name. Until
+// ablate tune texel fits them they are hand-set; tuned.go holds what the
+// tune wrote. Each is a Score a term adds some number of times for a side.
 var (
 	bishopPair       = Score{30, 50}
 	tempo            = Score{15, 5}
 	rookOpenFile     = Score{40, 10}
 	rookSemiOpenFile = Score{20, 5}
+	queenOpenFile    = Score{5, 5}
+	queenSemiOpen    = Score{3, 3}
 	// mobility is each piece type's worth per safe square it attacks.
 	mobility = [7]Score{chess.Knight: {4, 4}, chess.Bishop: {5, 5}, chess.Rook: {2, 4}, chess.Queen: {1, 2}}
+
+	// Passed pawns, by rank as their side sees it (1 to 8): a bonus that
+	// grows as they near promotion; less when the square in front is
+	// taken; and, counted per square of distance to that square, the
+	// kings' race to it in the endgame.
+	passedRank      = [8]Score{1: {0, 10}, 2: {5, 15}, 3: {10, 25}, 4: {20, 45}, 5: {40, 75}, 6: {70, 120}}
+	passedBlocked   = Score{-5, -15}
+	passedOwnKing   = Score{0, -5}
+	passedTheirKing = Score{0, 8}
+
+	// Pawn structure: a pawn with no friend on the files beside it, one
+	// behind another of its side, one that can never be guarded by a pawn
+	// and whose square in front an enemy pawn attacks; one guarded by a
+	// pawn, and one with a pawn of its side beside it.
+	isolatedPawn  = Score{-5, -12}
+	doubledPawn   = Score{-10, -20}
+	backwardPawn  = Score{-6, -8}
+	supportedPawn = Score{8, 6}
+	phalanxPawn   = Score{5, 4}
+
+	// King safety: the squares around a king that each enemy piece type
+	// attacks (counted for the attacker), the king's own pawns in front of
+	// it, the enemy pawns storming toward it, and the files beside it with
+	// no pawn of its side.
+	kingAttack   = [7]Score{chess.Knight: {8, 0}, chess.Bishop: {6, 0}, chess.Rook: {7, 0}, chess.Queen: {9, 0}}
+	kingShield   = Score{12, 0}
+	kingStorm    = Score{-5, 0}
+	kingOpenFile = Score{-15, 0}
+
+	// Threats, counted for the side that makes them: enemy pieces its pawns
+	// attack, enemy rooks and queens its knights and bishops attack, an
+	// enemy queen its rooks attack, and enemy pieces it attacks that
+	// nothing defends.
+	threatByPawn  = Score{40, 30}
+	threatByMinor = Score{25, 20}
+	threatByRook  = Score{25, 15}
+	hangingPiece  = Score{20, 15}
+
+	// Outposts: a knight or bishop in the enemy half, guarded by a pawn,
+	// on a square no enemy pawn can ever attack.
+	knightOutpost = Score{20, 10}
+	bishopOutpost = Score{10, 5}
 )
+
+// Weights names every term weight, for the tuner and its output: the one
+// list of what a tune may move (the piece-square tables apart).
+var Weights = []NamedWeight{
+	{"bishop-pair", &bishopPair}, {"tempo", &tempo},
+	{"rook-open-file", &rookOpenFile}, {"rook-semi-open-file", &rookSemiOpenFile},
+	{"queen-open-file", &queenOpenFile}, {"queen-semi-open-file", &queenSemiOpen},
+	{"mobility-knight", &mobility[chess.Knight]}, {"mobility-bishop", &mobility[chess.Bishop]},
+	{"mobility-rook", &mobility[chess.Rook]}, {"mobility-queen", &mobility[chess.Queen]},
+	{"passed-rank-2", &passedRank[1]}, {"passed-rank-3", &passedRank[2]}, {"passed-rank-4", &passedRank[3]},
+	{"passed-rank-5", &passedRank[4]}, {"passed-rank-6", &passedRank[5]}, {"passed-rank-7", &passedRank[6]},
+	{"passed-blocked", &passedBlocked}, {"passed-own-king", &passedOwnKing}, {"passed-their-king", &passedTheirKing},
+	{"isolated-pawn", &isolatedPawn}, {"doubled-pawn", &doubledPawn}, {"backward-pawn", &backwardPawn},
+	{"supported-pawn", &supportedPawn}, {"phalanx-pawn", &phalanxPawn},
+	{"king-attack-knight", &kingAttack[chess.Knight]}, {"king-attack-bishop", &kingAttack[chess.Bishop]},
+	{"king-attack-rook", &kingAttack[chess.Rook]}, {"king-attack-queen", &kingAttack[chess.Queen]},
+	{"king-shield", &kingShield}, {"king-storm", &kingStorm}, {"king-open-file", &kingOpenFile},
+	{"threat-by-pawn", &threatByPawn}, {"threat-by-minor", &threatByMinor}, {"threat-by-rook", &threatByRook},
+	{"hanging-piece", &hangingPiece},
+	{"knight-outpost", &knightOutpost}, {"bishop-outpost", &bishopOutpost},
+}
+
+// NamedWeight is a weight and its name.
+type NamedWeight struct {
+	Name string
+	W    *Score
+}
 
 var mgValue = [7]int{0, 82, 337, 365, 477, 1025, 0}
 var egValue = [7]int{0, 94, 281, 297, 512, 936, 0}

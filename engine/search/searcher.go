@@ -48,8 +48,9 @@ type frame struct {
 // order and on any number of goroutines.
 type Searcher struct {
 	cfg   Config
-	on    Set        // cfg.Techniques.Effective()
-	terms eval.Terms // the evaluation terms on
+	on    Set             // cfg.Techniques.Effective()
+	terms eval.Terms      // the evaluation terms on
+	ev    *eval.Evaluator // the evaluation, with its pawn hash table
 	tt    *TT
 	order ordering
 	stats Stats
@@ -76,7 +77,7 @@ type Searcher struct {
 // New returns a searcher with the given configuration and a transposition
 // table of ttMB megabytes.
 func New(cfg Config, ttMB int) *Searcher {
-	s := &Searcher{tt: NewTT(ttMB)}
+	s := &Searcher{tt: NewTT(ttMB), ev: new(eval.Evaluator)}
 	s.SetConfig(cfg)
 	return s
 }
@@ -108,7 +109,7 @@ func lmrTable(p *Params) [64][64]int {
 }
 
 // evaluate is the static evaluation of the position at ply.
-func (s *Searcher) evaluate(ply int) int { return eval.Evaluate(&s.stack[ply].pos, s.terms) }
+func (s *Searcher) evaluate(ply int) int { return s.ev.Evaluate(&s.stack[ply].pos, s.terms) }
 
 // enter counts a node and says whether the search must stop. It is small
 // enough to inline; every 2048 nodes, and at the node limit, it polls.

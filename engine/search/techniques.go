@@ -43,16 +43,24 @@ const (
 
 	// Evaluation terms (engine/eval): switched like the search's
 	// techniques, off in every preset until one is measured to help.
-	EvalBishopPair // bishop-pair
-	EvalTempo      // tempo
-	EvalRookFiles  // rook-files
-	EvalMobility   // mobility
+	EvalBishopPair     // bishop-pair
+	EvalTempo          // tempo
+	EvalRookFiles      // rook-files
+	EvalMobility       // mobility
+	EvalPassedPawns    // passed-pawns
+	EvalPawnStructure  // pawn-structure
+	EvalKingSafety     // king-safety
+	EvalThreats        // threats
+	EvalOutposts       // outposts
+	EvalEndgameScaling // endgame-scaling
+	EvalTunedPSQ       // tuned-psq
 
 	NumTechniques
 )
 
 // evalTerms maps each evaluation term to its technique, in eval's order.
-var evalTerms = [eval.NumTerms]Technique{EvalBishopPair, EvalTempo, EvalRookFiles, EvalMobility}
+var evalTerms = [eval.NumTerms]Technique{EvalBishopPair, EvalTempo, EvalRookFiles, EvalMobility, EvalPassedPawns,
+	EvalPawnStructure, EvalKingSafety, EvalThreats, EvalOutposts, EvalEndgameScaling, EvalTunedPSQ}
 
 // IsEvaluation reports whether t is an evaluation term.
 func (t Technique) IsEvaluation() bool { return t >= EvalBishopPair }
@@ -106,8 +114,15 @@ var techniqueInfos = [NumTechniques]techniqueInfo{
 	HyperNMPReuse:       {"hyper-nmp-reuse", "the thread's refinement: a hyper null search that failed low stands in for a null search of quiescence depth", []Technique{HyperNullMove, NullMovePruning}},
 	EvalBishopPair:      {"bishop-pair", "evaluation: a bonus for the side with both bishops", nil},
 	EvalTempo:           {"tempo", "evaluation: a bonus for the side to move", nil},
-	EvalRookFiles:       {"rook-files", "evaluation: rooks on open files (no pawn) and semi-open files (no pawn of their own)", nil},
+	EvalRookFiles:       {"rook-files", "evaluation: rooks and queens on open files (no pawn) and semi-open files (no pawn of their own)", nil},
 	EvalMobility:        {"mobility", "evaluation: each knight, bishop, rook and queen by the squares it attacks safely (not its side's, not attacked by a pawn)", nil},
+	EvalPassedPawns:     {"passed-pawns", "evaluation: passed pawns by rank, less when blocked, and the kings' distances to the square in front (endgame)", nil},
+	EvalPawnStructure:   {"pawn-structure", "evaluation: isolated, doubled and backward pawns against supported and phalanx pawns (cached in a pawn hash table)", nil},
+	EvalKingSafety:      {"king-safety", "evaluation: enemy pieces' attacks on the squares around the king, its pawn shield, pawn storms and open files beside it", nil},
+	EvalThreats:         {"threats", "evaluation: pieces attacked by pawns, rooks and queens by minor pieces, a queen by rooks, and pieces attacked and undefended", nil},
+	EvalOutposts:        {"outposts", "evaluation: knights and bishops deep in the enemy half, guarded by a pawn, where no enemy pawn can attack them", nil},
+	EvalEndgameScaling:  {"endgame-scaling", "evaluation: the endgame score halved with opposite-coloured bishops alone, cut to an eighth without the material to mate", nil},
+	EvalTunedPSQ:        {"tuned-psq", "evaluation: the piece-square tables (and piece values) of ablate's Texel tune, in place of PeSTO's", nil},
 }
 
 func (t Technique) String() string { return techniqueInfos[t].name }
