@@ -13,7 +13,7 @@ import (
 func tuneCommand() *cli.Command {
 	return &cli.Command{
 		Name:  "tune",
-		Usage: "tune parameters by self-play (SPSA, as OpenBench and fishtest run it)",
+		Usage: "tune parameters by self-play (SPSA, as OpenBench and fishtest run it), or the evaluation by Texel's method",
 		Subcommands: []*cli.Command{{
 			Name:  "spsa",
 			Usage: "tune parameters with SPSA: game pairs between two perturbed engines",
@@ -35,7 +35,7 @@ func tuneCommand() *cli.Command {
 				&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "keep the tune in `DIR` (it resumes when run again)"},
 			}),
 			Action: tuneSPSAAction,
-		}},
+		}, texelCommand()},
 	}
 }
 

@@ -1,15 +1,10 @@
 package eval
 
-// The piece-square tables, piece values included, that tuned-psq uses.
-// Until ablate tune texel writes this file they are PeSTO's.
+// The piece-square tables, piece values included, that tuned-psq uses, and
+// the term weights a tune fitted. ablate tune texel writes this file; until
+// it has, the tables are PeSTO's and the weights weights.go's.
 var tunedMG, tunedEG = pestoTables()
 
-// pestoTables is PeSTO's piece values added to its tables.
-func pestoTables() (mg, eg [7][64]int) {
-	for t := range 7 {
-		for s := range 64 {
-			mg[t][s], eg[t][s] = mgValue[t]+mgTable[t][s], egValue[t]+egTable[t][s]
-		}
-	}
-	return mg, eg
-}
+// tunedWeights are the term weights a tune fitted, by name: they take the
+// place of weights.go's hand-set values (the tune's starting point).
+var tunedWeights = map[string]Score{}

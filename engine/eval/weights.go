@@ -227,3 +227,31 @@ var egTable = [7][64]int{
 		-53, -34, -21, -11, -28, -14, -24, -43,
 	},
 }
+
+func init() {
+	for _, w := range Weights {
+		if s, ok := tunedWeights[w.Name]; ok {
+			*w.W = s
+		}
+	}
+}
+
+// PSQTables is the piece-square tables, piece values included, as the
+// evaluation reads them (the eighth rank first, as White sees the board):
+// the tuned ones (tuned-psq) or PeSTO's.
+func PSQTables(tuned bool) (mg, eg [7][64]int) {
+	if tuned {
+		return tunedMG, tunedEG
+	}
+	return pestoTables()
+}
+
+// pestoTables is PeSTO's piece values added to its tables.
+func pestoTables() (mg, eg [7][64]int) {
+	for t := range 7 {
+		for s := range 64 {
+			mg[t][s], eg[t][s] = mgValue[t]+mgTable[t][s], egValue[t]+egTable[t][s]
+		}
+	}
+	return mg, eg
+}

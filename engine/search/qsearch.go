@@ -1,6 +1,10 @@
 package search
 
-import "github.com/ablate-chess/ablate/engine/chess"
+import (
+	"time"
+
+	"github.com/ablate-chess/ablate/engine/chess"
+)
 
 // qsearch searches captures and promotions (all moves when in check) until
 // the position is quiet, so that the static evaluation is only ever taken
@@ -83,4 +87,23 @@ func (s *Searcher) qsearch(ply, alpha, beta int) int {
 		}
 	}
 	return best
+}
+
+// Quiet reports whether p is quiet: not in check, and its quiescence
+// search (captures and promotions to the end, an open window) returns its
+// static evaluation, so that nothing hangs and no exchange is under way.
+// Texel's tuner keeps such positions, whose evaluation is their value.
+func (s *Searcher) Quiet(p chess.Position) bool {
+	if p.InCheck() {
+		return false
+	}
+	s.stats = Stats{}
+	s.stack[0].pos = p
+	s.stack[0].move, s.stack[0].piece = chess.NullMove, chess.NoPiece
+	if cap(s.keys) < MaxPly+4 {
+		s.keys = make([]uint64, 0, MaxPly+4)
+	}
+	s.keys, s.rootKeys = s.keys[:0], 0
+	s.nodeLimit, s.stop, s.stopped, s.deadline = 0, nil, false, time.Time{}
+	return s.qsearch(0, -Infinity, Infinity) == s.evaluate(0)
 }

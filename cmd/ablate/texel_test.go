@@ -1,0 +1,62 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/ablate-chess/ablate/positions"
+)
+
+// TestTuneTexel: a tune of a small EPD file writes texel.json (every
+// epoch's losses) and tuned.go; bad input is exit 2 naming what is wrong,
+// and writes nothing.
+func TestTuneTexel(t *testing.T) {
+	dir := t.TempDir()
+	suite, err := positions.Load("bench")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	for i, e := range suite.Entries {
+		b.WriteString(e.Board.String() + []string{" [1.0]\n", " [0.5]\n", " [0.0]\n"}[i%3])
+	}
+	data := filepath.Join(dir, "d.epd")
+	os.WriteFile(data, []byte(b.String()), 0o644)
+	out, errw, code := ablate(t, "tune", "texel", "--data", data, "--all-positions", "--terms", "bishop-pair,tempo",
+		"--epochs", "3", "--hold-out", "3", "--out", filepath.Join(dir, "t"), "-q")
+	if code != 0 || !strings.Contains(out, "held-out loss: PeSTO only") {
+		t.Fatalf("exit %d: %s %s", code, out, errw)
+	}
+	var info struct {
+		Epochs []struct{ Train float64 } `json:"epochs"`
+	}
+	raw, _ := os.ReadFile(filepath.Join(dir, "t", "texel.json"))
+	if err := json.Unmarshal(raw, &info); err != nil || len(info.Epochs) != 3 {
+		t.Errorf("texel.json: %v, %d epochs", err, len(info.Epochs))
+	}
+	if src, err := os.ReadFile(filepath.Join(dir, "t", "tuned.go.txt")); err != nil || !strings.Contains(string(src), `"bishop-pair":`) {
+		t.Errorf("tuned.go: %v", err)
+	}
+	bad := filepath.Join(dir, "bad.epd")
+	os.WriteFile(bad, []byte(suite.Entries[0].Board.String()+" [1.0]\nnot a position 1-0\n"), 0o644)
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--data", data, "--terms", "lmr", "--out", filepath.Join(dir, "x")}, `--terms "lmr": not an evaluation term`},
+		{[]string{"--out", filepath.Join(dir, "x")}, "wants --data"},
+		{[]string{"--data", bad, "--out", filepath.Join(dir, "x")}, "bad.epd:2:"},
+		{[]string{"--data", data}, "--out not given, nor write"},
+	} {
+		_, errw, code := ablate(t, append([]string{"tune", "texel"}, c.args...)...)
+		if code != 2 || !strings.Contains(errw, c.want) {
+			t.Errorf("%v: exit %d, %q; want 2 and %q", c.args, code, errw, c.want)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, "x")); err == nil {
+		t.Error("a refused tune wrote its directory")
+	}
+}

@@ -1,0 +1,288 @@
+package texel
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"sync"
+	"time"
+
+	"github.com/ablate-chess/ablate/engine/chess"
+	"github.com/ablate-chess/ablate/engine/eval"
+)
+
+// Request is a tune: the data, the terms whose weights are fitted (with
+// tuned-psq among them, the piece-square tables too; the weights of terms
+// that are off count in no position and stay as they are), and Adam's
+// settings.
+type Request struct {
+	Data    *Data
+	Terms   eval.Terms
+	Epochs  int
+	Rate    float64 // Adam's step, in centipawns
+	HoldOut int     // one game in HoldOut is held out of the fit, to measure it
+	Workers int
+	OnEpoch func(Epoch)
+}
+
+// Epoch is one pass's losses.
+type Epoch struct {
+	N       int     `json:"epoch"`
+	Train   float64 `json:"train_loss"`
+	HeldOut float64 `json:"held_out_loss"`
+	Elapsed float64 `json:"seconds"`
+}
+
+// Result is a finished tune: the sigmoid's scale K, the losses before and
+// after, every weight's tuned value and the piece-square tables.
+type Result struct {
+	K float64
+	// PeSTO is the loss of PeSTO's evaluation alone (every term off, its
+	// own best K, PeSTOK), the baseline every term is measured against.
+	PeSTO               Epoch
+	PeSTOK              float64
+	Before, After       Epoch
+	Epochs              []Epoch
+	Weights             []Tuned
+	MG, EG              [7][64]int
+	FitPSQ              bool
+	Train, HeldOutCount int
+}
+
+// Tuned is one weight's value before and after.
+type Tuned struct {
+	Name         string
+	Start, Value eval.Score
+}
+
+// feature is one weight (or piece-square entry) a position counts: its
+// pair of parameters (middlegame, endgame) and how many times White's
+// side counted it more than Black's.
+type feature struct {
+	param uint16
+	coef  int16
+}
+
+// model is the data as sparse vectors: each position's features, its phase
+// weights for the middlegame and endgame parameters, the part of its
+// score no parameter moves, and its result.
+type model struct {
+	feats            []feature
+	start            []int32 // position i's features are feats[start[i]:start[i+1]]
+	mgf, egf, fixed  []float32
+	result           []float32
+	held             []bool
+	nWeights, nParam int // pairs: the term weights, then (if fitted) 6×64 squares
+}
+
+// build turns positions into the model. The piece-square values are
+// parameters if fitPSQ, else part of the fixed score.
+func build(d *Data, on eval.Terms, fitPSQ bool, holdOut int, mg, eg *[7][64]int) *model {
+	m := &model{nWeights: len(eval.Weights)}
+	m.nParam = m.nWeights
+	if fitPSQ {
+		m.nParam += 6 * 64
+	}
+	m.start = append(m.start, 0)
+	for _, p := range d.Positions {
+		tr, _ := eval.Coefficients(&p.Board, on)
+		mgf := float32(tr.Phase) / 24
+		egf := float32(24-tr.Phase) * float32(tr.Scale) / 64 / 24
+		var fixed float32
+		for i, c := range tr.Coef {
+			if c != 0 {
+				m.feats = append(m.feats, feature{uint16(i), int16(c)})
+			}
+		}
+		for t := chess.Pawn; t <= chess.King; t++ {
+			for sq, c := range tr.PSQ[t] {
+				switch {
+				case c == 0:
+				case fitPSQ:
+					m.feats = append(m.feats, feature{uint16(m.nWeights + (int(t)-1)*64 + sq), int16(c)})
+				default:
+					fixed += float32(c) * (mgf*float32(mg[t][sq]) + egf*float32(eg[t][sq]))
+				}
+			}
+		}
+		m.start = append(m.start, int32(len(m.feats)))
+		m.mgf, m.egf, m.fixed = append(m.mgf, mgf), append(m.egf, egf), append(m.fixed, fixed)
+		m.result = append(m.result, float32(p.Result))
+		m.held = append(m.held, holdOut > 0 && p.Game%holdOut == holdOut-1)
+	}
+	return m
+}
+
+// sigmoid is the expected score of an evaluation in centipawns.
+func sigmoid(k, e float64) float64 { return 1 / (1 + math.Pow(10, -k*e/400)) }
+
+// pass evaluates every position with the parameters theta (pairs: mg at
+// 2j, eg at 2j+1): the mean squared errors of the training and held-out
+// positions, and, if grad is not nil, the training loss's gradient. The
+// positions are split into fixed chunks, one goroutine each, summed in
+// order, so the result does not depend on the workers.
+func (m *model) pass(theta []float64, k float64, grad []float64, workers int) (train, held float64) {
+	n := len(m.result)
+	chunks := max(1, min(workers, n))
+	type part struct {
+		train, held float64
+		nt, nh      int
+		grad        []float64
+	}
+	parts := make([]part, chunks)
+	var wg sync.WaitGroup
+	for w := range chunks {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			pt := &parts[w]
+			if grad != nil {
+				pt.grad = make([]float64, len(grad))
+			}
+			for i := w * n / chunks; i < (w+1)*n/chunks; i++ {
+				fs := m.feats[m.start[i]:m.start[i+1]]
+				var mgSum, egSum float64
+				for _, f := range fs {
+					mgSum += float64(f.coef) * theta[2*int(f.param)]
+					egSum += float64(f.coef) * theta[2*int(f.param)+1]
+				}
+				e := float64(m.fixed[i]) + float64(m.mgf[i])*mgSum + float64(m.egf[i])*egSum
+				s := sigmoid(k, e)
+				d := s - float64(m.result[i])
+				if m.held[i] {
+					pt.held += d * d
+					pt.nh++
+					continue
+				}
+				pt.train += d * d
+				pt.nt++
+				if pt.grad == nil {
+					continue
+				}
+				g := 2 * d * s * (1 - s) * k * math.Ln10 / 400
+				gm, ge := g*float64(m.mgf[i]), g*float64(m.egf[i])
+				for _, f := range fs {
+					pt.grad[2*int(f.param)] += gm * float64(f.coef)
+					pt.grad[2*int(f.param)+1] += ge * float64(f.coef)
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	nt, nh := 0, 0
+	for _, pt := range parts {
+		train, held, nt, nh = train+pt.train, held+pt.held, nt+pt.nt, nh+pt.nh
+		for j := range pt.grad {
+			grad[j] += pt.grad[j]
+		}
+	}
+	for j := range grad {
+		grad[j] /= float64(max(1, nt))
+	}
+	return train / float64(max(1, nt)), held / float64(max(1, nh))
+}
+
+// fitK finds the sigmoid's scale that best fits the training positions to
+// the evaluation as it is (golden-section search).
+func (m *model) fitK(theta []float64, workers int) float64 {
+	lo, hi := 0.05, 5.0
+	phi := (math.Sqrt(5) - 1) / 2
+	loss := func(k float64) float64 { l, _ := m.pass(theta, k, nil, workers); return l }
+	a, b := hi-phi*(hi-lo), lo+phi*(hi-lo)
+	fa, fb := loss(a), loss(b)
+	for hi-lo > 1e-4 {
+		if fa < fb {
+			hi, b, fb = b, a, fa
+			a = hi - phi*(hi-lo)
+			fa = loss(a)
+		} else {
+			lo, a, fa = a, b, fb
+			b = lo + phi*(hi-lo)
+			fb = loss(b)
+		}
+	}
+	return (lo + hi) / 2
+}
+
+// Run fits the weights: K first, with the weights as they are, then
+// Epochs passes of Adam over the training positions. ctx stops it between
+// epochs (context.Canceled: no result).
+func Run(ctx context.Context, r Request) (*Result, error) {
+	if r.Epochs < 1 {
+		return nil, fmt.Errorf("epochs %d: at least one", r.Epochs)
+	}
+	fitPSQ := r.Terms.Has(eval.TunedPSQ)
+	mg, eg := eval.PSQTables(fitPSQ)
+	m := build(r.Data, r.Terms, fitPSQ, r.HoldOut, &mg, &eg)
+	theta := make([]float64, 2*m.nParam)
+	res := &Result{FitPSQ: fitPSQ}
+	for i, w := range eval.Weights {
+		theta[2*i], theta[2*i+1] = float64(w.W.MG), float64(w.W.EG)
+		res.Weights = append(res.Weights, Tuned{Name: w.Name, Start: *w.W})
+	}
+	if fitPSQ {
+		for t := chess.Pawn; t <= chess.King; t++ {
+			for sq := range 64 {
+				j := m.nWeights + (int(t)-1)*64 + sq
+				theta[2*j], theta[2*j+1] = float64(mg[t][sq]), float64(eg[t][sq])
+			}
+		}
+	}
+	for _, h := range m.held {
+		if h {
+			res.HeldOutCount++
+		}
+	}
+	res.Train = len(m.held) - res.HeldOutCount
+	workers := max(1, r.Workers)
+	pmg, peg := eval.PSQTables(false)
+	plain := build(r.Data, 0, false, r.HoldOut, &pmg, &peg)
+	res.PeSTOK = plain.fitK(make([]float64, 2*plain.nParam), workers)
+	train0, held0 := plain.pass(make([]float64, 2*plain.nParam), res.PeSTOK, nil, workers)
+	res.PeSTO = Epoch{Train: train0, HeldOut: held0}
+	res.K = m.fitK(theta, workers)
+	train, held := m.pass(theta, res.K, nil, workers)
+	res.Before = Epoch{N: 0, Train: train, HeldOut: held}
+	// Adam, as Kingma and Ba give it, full batch.
+	const beta1, beta2, eps = 0.9, 0.999, 1e-8
+	mom, vel, grad := make([]float64, len(theta)), make([]float64, len(theta)), make([]float64, len(theta))
+	began := time.Now()
+	for ep := 1; ep <= r.Epochs; ep++ {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		clear(grad)
+		train, held := m.pass(theta, res.K, grad, workers)
+		b1, b2 := 1-math.Pow(beta1, float64(ep)), 1-math.Pow(beta2, float64(ep))
+		for j, g := range grad {
+			mom[j] = beta1*mom[j] + (1-beta1)*g
+			vel[j] = beta2*vel[j] + (1-beta2)*g*g
+			if g != 0 || mom[j] != 0 {
+				theta[j] -= r.Rate * (mom[j] / b1) / (math.Sqrt(vel[j]/b2) + eps)
+			}
+		}
+		e := Epoch{N: ep, Train: train, HeldOut: held, Elapsed: time.Since(began).Seconds()}
+		res.Epochs = append(res.Epochs, e)
+		if r.OnEpoch != nil {
+			r.OnEpoch(e)
+		}
+	}
+	for j := range theta { // the weights as they will be written
+		theta[j] = math.Round(theta[j])
+	}
+	train, held = m.pass(theta, res.K, nil, workers)
+	res.After = Epoch{N: r.Epochs, Train: train, HeldOut: held, Elapsed: time.Since(began).Seconds()}
+	for i := range res.Weights {
+		res.Weights[i].Value = eval.Score{MG: int(math.Round(theta[2*i])), EG: int(math.Round(theta[2*i+1]))}
+	}
+	res.MG, res.EG = mg, eg
+	if fitPSQ {
+		for t := chess.Pawn; t <= chess.King; t++ {
+			for sq := range 64 {
+				j := m.nWeights + (int(t)-1)*64 + sq
+				res.MG[t][sq], res.EG[t][sq] = int(math.Round(theta[2*j])), int(math.Round(theta[2*j+1]))
+			}
+		}
+	}
+	return res, nil
+}
