@@ -12,18 +12,18 @@ func texelCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "texel",
 		Usage:     "fit the evaluation's weights to game results (Texel's method)",
-		UsageText: "ablate tune texel --data FILE [--data FILE ...] [--terms a,b,c] [--epochs N] (--out DIR | --write FILE)",
+		UsageText: "ablate tune texel --data FILE [--data FILE ...] [--terms a,b] [--epochs N] --out DIR|--write FILE",
 		Description: "Reads labelled positions (PGN games, ablate's own among them: the positions its\n" +
 			"engines moved from, with the game's result; or EPD/FEN lines ending in a result),\n" +
 			"keeps the quiet ones (quiescence search returns the static evaluation), holds one\n" +
 			"game in --hold-out out of the fit, fits the sigmoid's scale K, then fits the weights of\n" +
-			"the terms named (and with tuned-psq the piece-square tables) by Adam on the mean\n" +
+			"the terms named (and with tuned the piece-square tables) by Adam on the mean\n" +
 			"squared error, printing both losses as it goes. The evaluation's own code counts\n" +
 			"each weight (eval.Coefficients). The result is Go source for engine/eval/tuned.go\n" +
 			"with its provenance (data and hashes, command, losses), written whole or not at all.",
 		Flags: []cli.Flag{
 			&cli.StringSliceFlag{Name: "data", Usage: "labelled positions: a `FILE` of PGN (.pgn, .pgn.gz) or EPD lines with results (repeatable)"},
-			&cli.StringFlag{Name: "terms", Usage: "the evaluation terms whose weights are fitted, `a,b` (default: every term, tuned-psq too)"},
+			&cli.StringFlag{Name: "terms", Usage: "the evaluation terms whose weights are fitted, `a,b` (default: every term, tuned too: the tables)"},
 			&cli.IntFlag{Name: "epochs", Usage: "passes of Adam over the positions", Value: 300},
 			&cli.Float64Flag{Name: "rate", Usage: "Adam's step, in centipawns", Value: 1},
 			&cli.IntFlag{Name: "hold-out", Usage: "hold one game in `N` out of the fit, to measure it", Value: 10},

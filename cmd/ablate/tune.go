@@ -13,7 +13,7 @@ import (
 func tuneCommand() *cli.Command {
 	return &cli.Command{
 		Name:  "tune",
-		Usage: "tune parameters by self-play (SPSA, as OpenBench and fishtest run it), or the evaluation by Texel's method",
+		Usage: "tune parameters by self-play (SPSA, as OpenBench runs it) or the evaluation (Texel)",
 		Subcommands: []*cli.Command{{
 			Name:  "spsa",
 			Usage: "tune parameters with SPSA: game pairs between two perturbed engines",

@@ -4,8 +4,8 @@ import "github.com/ablate-chess/ablate/engine/chess"
 
 // psq[phase][piece][square] is a piece's value plus its square's value, for
 // either colour, indexed by our square numbering (a1 = 0), so that Evaluate
-// is one lookup per piece: PeSTO's tables, and with tuned-psq on the
-// tables ablate's own Texel tune fitted (tuned.go).
+// is one lookup per piece: PeSTO's tables, and with tuned on the tables
+// ablate's own Texel tune fitted (tuned.go).
 var psq, psqTuned [2][16][64]int
 
 func init() {
@@ -41,10 +41,10 @@ type Evaluator struct{ pawns pawnTable }
 func (e *Evaluator) Evaluate(p *chess.Position, on Terms) int { return evaluate(p, on, &e.pawns, nil) }
 
 func evaluate(p *chess.Position, on Terms, pt *pawnTable, tr *Trace) int {
-	sc := scorer{tr: tr}
+	sc := scorer{tr: tr, ws: &handSet}
 	tab := &psq
-	if on.Has(TunedPSQ) {
-		tab = &psqTuned
+	if on.Has(Tuned) {
+		tab, sc.ws = &psqTuned, &tunedSet
 	}
 	phase := 0
 	for occ := p.Occupied(); occ != 0; {
@@ -58,7 +58,7 @@ func evaluate(p *chess.Position, on Terms, pt *pawnTable, tr *Trace) int {
 			tr.countSquare(pc, sq)
 		}
 	}
-	if on&^(1<<TunedPSQ) != 0 {
+	if on&^(1<<Tuned) != 0 {
 		terms(p, on, &sc, pt)
 	}
 	phase = min(phase, maxPhase) // early promotions can exceed it

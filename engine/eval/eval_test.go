@@ -156,6 +156,7 @@ func TestTermsOffIsPeSTOAndSymmetric(t *testing.T) {
 // TestTermsCount: each term counts what its comment says, for the side that
 // has it.
 func TestTermsCount(t *testing.T) {
+	hs := handSet
 	sum := func(ws ...Score) Score {
 		var out Score
 		for _, w := range ws {
@@ -170,61 +171,61 @@ func TestTermsCount(t *testing.T) {
 		white     Score
 		black     Score
 	}{
-		{"bishop pair", "4k3/8/8/8/8/8/8/2B1KB2 w - - 0 1", 1 << BishopPair, bishopPair, Score{}},
-		{"one bishop is no pair", "2b1k3/8/8/8/8/8/8/2B1KB2 b - - 0 1", 1 << BishopPair, bishopPair, Score{}},
-		{"tempo for the side to move", "4k3/8/8/8/8/8/8/4K3 b - - 0 1", 1 << Tempo, Score{}, tempo},
-		{"rook on an open file", "4k3/8/8/8/8/8/P7/R3K2R w - - 0 1", 1 << RookFiles, rookOpenFile, Score{}},
-		{"rook on a semi-open file", "4k3/7p/8/8/8/8/P7/R3K2R w - - 0 1", 1 << RookFiles, rookSemiOpenFile, Score{}},
-		{"black's rooks too", "r3k2r/p7/8/8/8/8/8/4K3 w - - 0 1", 1 << RookFiles, Score{}, rookOpenFile},
-		{"a queen on an open file", "4k3/8/8/8/8/8/8/3QK3 w - - 0 1", 1 << RookFiles, queenOpenFile, Score{}},
+		{"bishop pair", "4k3/8/8/8/8/8/8/2B1KB2 w - - 0 1", 1 << BishopPair, hs[bishopPair], Score{}},
+		{"one bishop is no pair", "2b1k3/8/8/8/8/8/8/2B1KB2 b - - 0 1", 1 << BishopPair, hs[bishopPair], Score{}},
+		{"hs[tempo] for the side to move", "4k3/8/8/8/8/8/8/4K3 b - - 0 1", 1 << Tempo, Score{}, hs[tempo]},
+		{"rook on an open file", "4k3/8/8/8/8/8/P7/R3K2R w - - 0 1", 1 << RookFiles, hs[rookOpenFile], Score{}},
+		{"rook on a semi-open file", "4k3/7p/8/8/8/8/P7/R3K2R w - - 0 1", 1 << RookFiles, hs[rookSemiOpenFile], Score{}},
+		{"black's rooks too", "r3k2r/p7/8/8/8/8/8/4K3 w - - 0 1", 1 << RookFiles, Score{}, hs[rookOpenFile]},
+		{"a queen on an open file", "4k3/8/8/8/8/8/8/3QK3 w - - 0 1", 1 << RookFiles, hs[queenOpenFile], Score{}},
 		{"terms off count nothing", "r3k2r/p7/8/8/8/8/8/2B1KB2 w - - 0 1", 0, Score{}, Score{}},
 		// The knight on d4 attacks eight squares; the pawn on e6 takes f5.
-		{"a knight's safe squares", "4k3/8/4p3/8/3N4/8/8/4K3 w - - 0 1", 1 << Mobility, Score{28, 28}, Score{}},
+		{"a knight's safe squares", "4k3/8/4p3/8/3N4/8/8/4K3 w - - 0 1", 1 << Mobility, times(hs[mobility(chess.Knight)], 7), Score{}},
 		// The rook on a8 attacks b8 to d8 (its king holds e8) and a7 to a2,
 		// the pawn it may take: nine squares, no pawn attacking one.
-		{"a rook's safe squares", "r3k3/8/8/8/8/8/P7/4K3 b - - 0 1", 1 << Mobility, Score{}, Score{18, 36}},
+		{"a rook's safe squares", "r3k3/8/8/8/8/8/P7/4K3 b - - 0 1", 1 << Mobility, Score{}, times(hs[mobility(chess.Rook)], 9)},
 		// White's pawn on e5 is passed (fifth rank, index 4), nothing in
 		// front; its king is three squares from e6, Black's one.
 		{"a passed pawn and the kings", "8/8/4k3/4P3/8/8/8/4K3 w - - 0 1", 1 << PassedPawns,
-			sum(passedRank[4], passedBlocked, times(passedOwnKing, 5), times(passedTheirKing, 0)), Score{}},
+			sum(hs[passedRank(4)], hs[passedBlocked], times(hs[passedOwnKing], 5), times(hs[passedTheirKing], 0)), Score{}},
 		{"a passed pawn far from the kings", "k7/8/8/4P3/8/8/8/K7 w - - 0 1", 1 << PassedPawns,
-			sum(passedRank[4], times(passedOwnKing, 5), times(passedTheirKing, 4)), Score{}},
+			sum(hs[passedRank(4)], times(hs[passedOwnKing], 5), times(hs[passedTheirKing], 4)), Score{}},
 		{"a pawn with an enemy in front is not passed", "4k3/4p3/8/4P3/8/8/8/4K3 w - - 0 1", 1 << PassedPawns, Score{}, Score{}},
 		// White: a2 isolated; c2 and c3 doubled (c2 behind), c3 guarded
 		// by... nothing (b2 is empty), c2 and c3 both isolated. Black:
 		// f7 g7 a phalanx (two pawns, each with a neighbour), h7 beside g7.
 		{"isolated and doubled pawns", "4k3/5ppp/8/8/8/2P5/P1P5/4K3 w - - 0 1", 1 << PawnStructure,
-			sum(times(isolatedPawn, 3), doubledPawn), times(phalanxPawn, 3)},
-		{"a supported pawn", "4k3/8/8/8/3P4/2P5/8/4K3 w - - 0 1", 1 << PawnStructure, supportedPawn, Score{}},
+			sum(times(hs[isolatedPawn], 3), hs[doubledPawn]), times(hs[phalanxPawn], 3)},
+		{"a supported pawn", "4k3/8/8/8/3P4/2P5/8/4K3 w - - 0 1", 1 << PawnStructure, hs[supportedPawn], Score{}},
 		// d3 has no pawn of its side level with it or behind on the c and
 		// e files, and Black's c5 attacks d4, the square in front: it is
 		// backward; it guards e4. Black's c5 is isolated.
 		{"a backward pawn", "4k3/8/8/2p5/4P3/3P4/8/4K3 w - - 0 1", 1 << PawnStructure,
-			sum(backwardPawn, supportedPawn), isolatedPawn},
+			sum(hs[backwardPawn], hs[supportedPawn]), hs[isolatedPawn]},
 		// White's king on g1 behind f2 g2 h2: a full shield, no open file.
 		// Black's king on g8 with no pawns: three open files.
 		{"a king's shield and open files", "6k1/8/8/8/8/8/5PPP/6K1 w - - 0 1", 1 << KingSafety,
-			times(kingShield, 3), times(kingOpenFile, 3)},
+			times(hs[kingShield], 3), times(hs[kingOpenFile], 3)},
 		// The king on g8's zone is f7 to h7, f8 to h8; the knight on f5
 		// attacks g7 of them (and e7, h6, d6, d4, e3, g3, h4): one square.
 		{"a knight on the king's zone", "6k1/8/8/5N2/8/8/8/4K3 w - - 0 1", 1 << KingSafety,
-			sum(kingAttack[chess.Knight], times(kingOpenFile, 3)), times(kingOpenFile, 3)},
+			sum(hs[kingAttack(chess.Knight)], times(hs[kingOpenFile], 3)), times(hs[kingOpenFile], 3)},
 		// Nothing of Black's defends the knight on d5: hanging too.
 		{"a pawn attacking a knight", "4k3/8/8/3n4/4P3/8/8/4K3 w - - 0 1", 1 << Threats,
-			sum(threatByPawn, hangingPiece), Score{}},
+			sum(hs[threatByPawn], hs[hangingPiece]), Score{}},
 		// The knight on e5 attacks the rook on d7, which the king defends.
-		{"a knight on a rook", "4k3/3r4/8/4N3/8/8/8/4K3 w - - 0 1", 1 << Threats, threatByMinor, Score{}},
-		{"a rook on an undefended knight", "4k3/8/8/n7/8/8/8/R3K3 w - - 0 1", 1 << Threats, hangingPiece, Score{}},
+		{"a knight on a rook", "4k3/3r4/8/4N3/8/8/8/4K3 w - - 0 1", 1 << Threats, hs[threatByMinor], Score{}},
+		{"a rook on an undefended knight", "4k3/8/8/n7/8/8/8/R3K3 w - - 0 1", 1 << Threats, hs[hangingPiece], Score{}},
 		// The knight on d5: fifth rank, guarded by e4, no black pawn on
 		// c or e files ahead of it.
-		{"a knight outpost", "4k3/8/8/3N4/4P3/8/8/4K3 w - - 0 1", 1 << Outposts, knightOutpost, Score{}},
+		{"a knight outpost", "4k3/8/8/3N4/4P3/8/8/4K3 w - - 0 1", 1 << Outposts, hs[knightOutpost], Score{}},
 		{"no outpost a pawn can chase", "4k3/2p5/8/3N4/4P3/8/8/4K3 w - - 0 1", 1 << Outposts, Score{}, Score{}},
 	} {
 		p, err := chess.ParseFEN(c.fen)
 		if err != nil {
 			t.Fatal(err)
 		}
-		var sc scorer
+		sc := scorer{ws: &handSet}
 		terms(&p, c.on, &sc, nil)
 		if sc.s[chess.White] != c.white || sc.s[chess.Black] != c.black {
 			t.Errorf("%s: white %v, black %v; want %v and %v", c.name, sc.s[chess.White], sc.s[chess.Black], c.white, c.black)
@@ -267,9 +268,9 @@ func TestTraceIsTheEvaluation(t *testing.T) {
 	for _, e := range s.Entries {
 		tr, score := Coefficients(&e.Board, all)
 		var mg, eg int
-		for i, w := range Weights {
-			mg += tr.Coef[i] * w.W.MG
-			eg += tr.Coef[i] * w.W.EG
+		for i, w := range tunedSet {
+			mg += tr.Coef[i] * w.MG
+			eg += tr.Coef[i] * w.EG
 		}
 		for pt := chess.Pawn; pt <= chess.King; pt++ {
 			for sq := range 64 {

@@ -67,13 +67,15 @@ type pawnEntry struct {
 	pawns     [2]chess.Bitboard // the key: both sides' pawns, exactly
 	structure [2]Score
 	passed    [2]chess.Bitboard
+	tuned     bool // scored with the tuned weights
 	valid     bool
 }
 
 // pawnTable is a pawn hash table: a searcher's own, so that it is never
 // shared between goroutines. It holds values that depend on the pawns
 // alone, keyed by the pawns themselves (no collision can return another
-// structure's score), so the evaluation is the same with or without it.
+// structure's score; nor the other weights' score), so the evaluation is
+// the same with or without it.
 type pawnTable struct{ entries [1 << 12]pawnEntry }
 
 func (t *pawnTable) slot(w, b chess.Bitboard) *pawnEntry {
@@ -88,7 +90,7 @@ func pawns(p *chess.Position, on Terms, sc *scorer, pt *pawnTable) {
 	var e pawnEntry
 	switch {
 	case sc.tr != nil || pt == nil:
-		var own scorer
+		own := scorer{ws: sc.ws}
 		if on.Has(PawnStructure) {
 			own.tr = sc.tr
 		}
@@ -100,9 +102,11 @@ func pawns(p *chess.Position, on Terms, sc *scorer, pt *pawnTable) {
 		}
 	default:
 		slot := pt.slot(w, b)
-		if !slot.valid || slot.pawns != [2]chess.Bitboard{w, b} {
-			var own scorer
+		tuned := sc.ws == &tunedSet
+		if !slot.valid || slot.pawns != [2]chess.Bitboard{w, b} || slot.tuned != tuned {
+			own := scorer{ws: sc.ws}
 			*slot = structure(w, b, &own)
+			slot.tuned = tuned
 		}
 		e = *slot
 	}
@@ -150,11 +154,11 @@ func structure(w, b chess.Bitboard, sc *scorer) pawnEntry {
 				phalanx++
 			}
 		}
-		sc.add(c, &isolatedPawn, isolated)
-		sc.add(c, &doubledPawn, doubled)
-		sc.add(c, &backwardPawn, backward)
-		sc.add(c, &supportedPawn, supported)
-		sc.add(c, &phalanxPawn, phalanx)
+		sc.add(c, isolatedPawn, isolated)
+		sc.add(c, doubledPawn, doubled)
+		sc.add(c, backwardPawn, backward)
+		sc.add(c, supportedPawn, supported)
+		sc.add(c, phalanxPawn, phalanx)
 		e.structure[c] = sc.s[c]
 	}
 	return e
@@ -172,13 +176,13 @@ func passed(p *chess.Position, c chess.Color, pcs chess.Bitboard, sc *scorer) {
 		if c == chess.Black {
 			rank, stop = 7-rank, s-8
 		}
-		sc.add(c, &passedRank[rank], 1)
+		sc.add(c, passedRank(rank), 1)
 		if occ.Has(stop) {
-			sc.add(c, &passedBlocked, 1)
+			sc.add(c, passedBlocked, 1)
 		}
 		if rank >= 3 {
-			sc.add(c, &passedOwnKing, distance(own, stop))
-			sc.add(c, &passedTheirKing, distance(their, stop))
+			sc.add(c, passedOwnKing, distance(own, stop))
+			sc.add(c, passedTheirKing, distance(their, stop))
 		}
 	}
 }

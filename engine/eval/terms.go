@@ -19,7 +19,7 @@ const (
 	Threats                    // threats
 	Outposts                   // outposts
 	EndgameScaling             // endgame-scaling
-	TunedPSQ                   // tuned-psq
+	Tuned                      // tuned
 
 	NumTerms
 )
@@ -49,13 +49,14 @@ type Score struct{ MG, EG int }
 // coefficients come from the code that scores.
 type scorer struct {
 	s  [2]Score
+	ws *[NumWeights]Score // the weights: hand-set, or tuned
 	tr *Trace
 }
 
 // add adds n times the weight w to c's score.
-func (sc *scorer) add(c chess.Color, w *Score, n int) {
-	sc.s[c].MG += w.MG * n
-	sc.s[c].EG += w.EG * n
+func (sc *scorer) add(c chess.Color, w Weight, n int) {
+	sc.s[c].MG += sc.ws[w].MG * n
+	sc.s[c].EG += sc.ws[w].EG * n
 	if sc.tr != nil {
 		sc.tr.count(c, w, n)
 	}
@@ -68,14 +69,14 @@ func terms(p *chess.Position, on Terms, sc *scorer, pt *pawnTable) {
 		// Bishop pair: two bishops cover both square colours, which one
 		// bishop and a knight cannot; worth most as the board opens.
 		if on.Has(BishopPair) && p.Pieces(c, chess.Bishop).Several() {
-			sc.add(c, &bishopPair, 1)
+			sc.add(c, bishopPair, 1)
 		}
 		// Rooks and queens on open and semi-open files: a heavy piece's
 		// strength is the file it sees; its own pawns close it, the
 		// opponent's half.
 		if on.Has(RookFiles) {
-			heavyFiles(p, c, chess.Rook, &rookOpenFile, &rookSemiOpenFile, sc)
-			heavyFiles(p, c, chess.Queen, &queenOpenFile, &queenSemiOpen, sc)
+			heavyFiles(p, c, chess.Rook, rookOpenFile, rookSemiOpenFile, sc)
+			heavyFiles(p, c, chess.Queen, queenOpenFile, queenSemiOpen, sc)
 		}
 		// King safety, the pawns: the king's own pawns in front of it
 		// shelter it, enemy pawns marching at it open lines, and a file
@@ -86,7 +87,7 @@ func terms(p *chess.Position, on Terms, sc *scorer, pt *pawnTable) {
 	}
 	// Tempo: the side to move is a move ahead of a static count.
 	if on.Has(Tempo) {
-		sc.add(p.SideToMove(), &tempo, 1)
+		sc.add(p.SideToMove(), tempo, 1)
 	}
 	if on&pawnTerms != 0 {
 		pawns(p, on, sc, pt)
@@ -98,7 +99,7 @@ func terms(p *chess.Position, on Terms, sc *scorer, pt *pawnTable) {
 
 // heavyFiles counts c's pieces of type t on files with no pawn (open) and
 // with only the opponent's pawns (semi-open).
-func heavyFiles(p *chess.Position, c chess.Color, t chess.PieceType, open, semi *Score, sc *scorer) {
+func heavyFiles(p *chess.Position, c chess.Color, t chess.PieceType, open, semi Weight, sc *scorer) {
 	ours, theirs := p.Pieces(c, chess.Pawn), p.Pieces(c.Other(), chess.Pawn)
 	nOpen, nSemi := 0, 0
 	for pcs := p.Pieces(c, t); pcs != 0; {
@@ -119,15 +120,15 @@ func heavyFiles(p *chess.Position, c chess.Color, t chess.PieceType, open, semi 
 func kingPawns(p *chess.Position, c chess.Color, sc *scorer) {
 	k := p.Pieces(c, chess.King).First()
 	ours, theirs := p.Pieces(c, chess.Pawn), p.Pieces(c.Other(), chess.Pawn)
-	sc.add(c, &kingShield, (shieldMask[c][k] & ours).Count())
-	sc.add(c, &kingStorm, (stormMask[c][k] & theirs).Count())
+	sc.add(c, kingShield, (shieldMask[c][k] & ours).Count())
+	sc.add(c, kingStorm, (stormMask[c][k] & theirs).Count())
 	open := 0
 	for f := max(0, k.File()-1); f <= min(7, k.File()+1); f++ {
 		if chess.FileA<<f&ours == 0 {
 			open++
 		}
 	}
-	sc.add(c, &kingOpenFile, open)
+	sc.add(c, kingOpenFile, open)
 }
 
 // pieces adds the terms that need each piece's attacks: mobility, attacks
@@ -157,12 +158,12 @@ func pieces(p *chess.Position, on Terms, sc *scorer) {
 			// to safely, those its side does not hold and no enemy pawn
 			// attacks.
 			if on.Has(Mobility) {
-				sc.add(c, &mobility[t], nSafe)
+				sc.add(c, mobility(t), nSafe)
 			}
 			// King safety, the pieces: each square next to the enemy
 			// king a piece attacks is a square the king cannot trust.
 			if on.Has(KingSafety) {
-				sc.add(c, &kingAttack[t], nZone)
+				sc.add(c, kingAttack(t), nZone)
 			}
 		}
 		// Outposts: a knight or bishop deep in the enemy half, guarded by
@@ -172,8 +173,8 @@ func pieces(p *chess.Position, on Terms, sc *scorer) {
 			theirPawns := p.Pieces(them, chess.Pawn)
 			for _, x := range [2]struct {
 				t chess.PieceType
-				w *Score
-			}{{chess.Knight, &knightOutpost}, {chess.Bishop, &bishopOutpost}} {
+				w Weight
+			}{{chess.Knight, knightOutpost}, {chess.Bishop, bishopOutpost}} {
 				n := 0
 				for pcs := p.Pieces(c, x.t) & deep; pcs != 0; {
 					if attackSpan[c][pcs.PopFirst()]&theirPawns == 0 {
@@ -197,10 +198,10 @@ func pieces(p *chess.Position, on Terms, sc *scorer) {
 			them := c.Other()
 			pieces := p.ByColor(them) &^ p.Pieces(them, chess.Pawn) &^ p.Pieces(them, chess.King)
 			heavy := p.Pieces(them, chess.Rook) | p.Pieces(them, chess.Queen)
-			sc.add(c, &threatByPawn, (pieces & att[c][chess.Pawn]).Count())
-			sc.add(c, &threatByMinor, (heavy & (att[c][chess.Knight] | att[c][chess.Bishop])).Count())
-			sc.add(c, &threatByRook, (p.Pieces(them, chess.Queen) & att[c][chess.Rook]).Count())
-			sc.add(c, &hangingPiece, (pieces & all[c] &^ all[them]).Count())
+			sc.add(c, threatByPawn, (pieces & att[c][chess.Pawn]).Count())
+			sc.add(c, threatByMinor, (heavy & (att[c][chess.Knight] | att[c][chess.Bishop])).Count())
+			sc.add(c, threatByRook, (p.Pieces(them, chess.Queen) & att[c][chess.Rook]).Count())
+			sc.add(c, hangingPiece, (pieces & all[c] &^ all[them]).Count())
 		}
 	}
 }

@@ -3,7 +3,7 @@ package eval
 import "github.com/ablate-chess/ablate/engine/chess"
 
 // Trace is what one evaluation counted, for the tuner: for every weight
-// (Weights) and every piece-square entry, how many times White's side
+// and every piece-square entry, how many times White's side
 // added it minus how many times Black's did, with the phase and the
 // endgame's scale. The evaluation is then linear in the weights:
 //
@@ -18,20 +18,11 @@ type Trace struct {
 	Scale int        // of 64
 }
 
-// weightIndex finds a weight's place in Weights.
-var weightIndex = map[*Score]int{}
-
-func init() {
-	for i, w := range Weights {
-		weightIndex[w.W] = i
-	}
-}
-
-func (t *Trace) count(c chess.Color, w *Score, n int) {
+func (t *Trace) count(c chess.Color, w Weight, n int) {
 	if c == chess.Black {
 		n = -n
 	}
-	t.Coef[weightIndex[w]] += n
+	t.Coef[w] += n
 }
 
 func (t *Trace) countSquare(pc chess.Piece, sq chess.Square) {
@@ -45,7 +36,7 @@ func (t *Trace) countSquare(pc chess.Piece, sq chess.Square) {
 // Coefficients evaluates p with the terms on and returns what it counted,
 // and the evaluation from White's point of view.
 func Coefficients(p *chess.Position, on Terms) (Trace, int) {
-	t := Trace{Coef: make([]int, len(Weights)), Scale: 64}
+	t := Trace{Coef: make([]int, NumWeights), Scale: 64}
 	score := evaluate(p, on, nil, &t)
 	if p.SideToMove() == chess.Black {
 		score = -score

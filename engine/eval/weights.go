@@ -8,87 +8,139 @@ import "github.com/ablate-chess/ablate/engine/chess"
 // the eighth rank, a8 to h8, the last row the first rank. Middlegame and
 // endgame values are kept apart and blended by game phase (eval.go).
 
-// The terms' weights (terms.go), middlegame and endgame, by name. Until
-// ablate tune texel fits them they are hand-set; tuned.go holds what the
-// tune wrote. Each is a Score a term adds some number of times for a side.
-var (
-	bishopPair       = Score{30, 50}
-	tempo            = Score{15, 5}
-	rookOpenFile     = Score{40, 10}
-	rookSemiOpenFile = Score{20, 5}
-	queenOpenFile    = Score{5, 5}
-	queenSemiOpen    = Score{3, 3}
-	// mobility is each piece type's worth per safe square it attacks.
-	mobility = [7]Score{chess.Knight: {4, 4}, chess.Bishop: {5, 5}, chess.Rook: {2, 4}, chess.Queen: {1, 2}}
+// Weight names one of the terms' weights (terms.go): a Score, middlegame
+// and endgame, that a term adds some number of times for a side.
+type Weight uint8
 
-	// Passed pawns, by rank as their side sees it (1 to 8): a bonus that
-	// grows as they near promotion; less when the square in front is
-	// taken; and, counted per square of distance to that square, the
-	// kings' race to it in the endgame.
-	passedRank      = [8]Score{1: {0, 10}, 2: {5, 15}, 3: {10, 25}, 4: {20, 45}, 5: {40, 75}, 6: {70, 120}}
-	passedBlocked   = Score{-5, -15}
-	passedOwnKing   = Score{0, -5}
-	passedTheirKing = Score{0, 8}
+const (
+	bishopPair Weight = iota
+	tempo
+	rookOpenFile
+	rookSemiOpenFile
+	queenOpenFile
+	queenSemiOpen
+	mobilityKnight // mobility: each piece type's worth per safe square it attacks
+	mobilityBishop
+	mobilityRook
+	mobilityQueen
+	passedRank2 // passed pawns by rank as their side sees it, 2 to 7
+	passedRank3
+	passedRank4
+	passedRank5
+	passedRank6
+	passedRank7
+	passedBlocked
+	passedOwnKing
+	passedTheirKing
+	isolatedPawn
+	doubledPawn
+	backwardPawn
+	supportedPawn
+	phalanxPawn
+	kingAttackKnight // king safety: squares around the enemy king each piece type attacks
+	kingAttackBishop
+	kingAttackRook
+	kingAttackQueen
+	kingShield
+	kingStorm
+	kingOpenFile
+	threatByPawn
+	threatByMinor
+	threatByRook
+	hangingPiece
+	knightOutpost
+	bishopOutpost
 
+	NumWeights
+)
+
+func mobility(t chess.PieceType) Weight   { return mobilityKnight + Weight(t-chess.Knight) }
+func kingAttack(t chess.PieceType) Weight { return kingAttackKnight + Weight(t-chess.Knight) }
+func passedRank(rank int) Weight          { return passedRank2 + Weight(rank-1) } // rank from 0: 1 to 6
+
+// WeightNames are the weights' names, for the tuner and tuned.go.
+var WeightNames = [NumWeights]string{
+	"bishop-pair", "tempo", "rook-open-file", "rook-semi-open-file", "queen-open-file", "queen-semi-open-file",
+	"mobility-knight", "mobility-bishop", "mobility-rook", "mobility-queen",
+	"passed-rank-2", "passed-rank-3", "passed-rank-4", "passed-rank-5", "passed-rank-6", "passed-rank-7",
+	"passed-blocked", "passed-own-king", "passed-their-king",
+	"isolated-pawn", "doubled-pawn", "backward-pawn", "supported-pawn", "phalanx-pawn",
+	"king-attack-knight", "king-attack-bishop", "king-attack-rook", "king-attack-queen",
+	"king-shield", "king-storm", "king-open-file",
+	"threat-by-pawn", "threat-by-minor", "threat-by-rook", "hanging-piece",
+	"knight-outpost", "bishop-outpost",
+}
+
+// handSet is the weights as set by hand: the evaluation's own, and the
+// Texel tune's starting point. (With the tuned switch on, tuned.go's
+// take their place.)
+var handSet = [NumWeights]Score{
+	bishopPair:       {30, 50},
+	tempo:            {15, 5},
+	rookOpenFile:     {40, 10},
+	rookSemiOpenFile: {20, 5},
+	queenOpenFile:    {5, 5},
+	queenSemiOpen:    {3, 3},
+	mobilityKnight:   {4, 4},
+	mobilityBishop:   {5, 5},
+	mobilityRook:     {2, 4},
+	mobilityQueen:    {1, 2},
+	// Passed pawns: a bonus that grows as they near promotion; less when
+	// the square in front is taken; and, counted per square of distance
+	// to that square, the kings' race to it in the endgame.
+	passedRank2: {0, 10}, passedRank3: {5, 15}, passedRank4: {10, 25},
+	passedRank5: {20, 45}, passedRank6: {40, 75}, passedRank7: {70, 120},
+	passedBlocked:   {-5, -15},
+	passedOwnKing:   {0, -5},
+	passedTheirKing: {0, 8},
 	// Pawn structure: a pawn with no friend on the files beside it, one
 	// behind another of its side, one that can never be guarded by a pawn
 	// and whose square in front an enemy pawn attacks; one guarded by a
 	// pawn, and one with a pawn of its side beside it.
-	isolatedPawn  = Score{-5, -12}
-	doubledPawn   = Score{-10, -20}
-	backwardPawn  = Score{-6, -8}
-	supportedPawn = Score{8, 6}
-	phalanxPawn   = Score{5, 4}
-
+	isolatedPawn:  {-5, -12},
+	doubledPawn:   {-10, -20},
+	backwardPawn:  {-6, -8},
+	supportedPawn: {8, 6},
+	phalanxPawn:   {5, 4},
 	// King safety: the squares around a king that each enemy piece type
 	// attacks (counted for the attacker), the king's own pawns in front of
 	// it, the enemy pawns storming toward it, and the files beside it with
 	// no pawn of its side.
-	kingAttack   = [7]Score{chess.Knight: {8, 0}, chess.Bishop: {6, 0}, chess.Rook: {7, 0}, chess.Queen: {9, 0}}
-	kingShield   = Score{12, 0}
-	kingStorm    = Score{-5, 0}
-	kingOpenFile = Score{-15, 0}
-
+	kingAttackKnight: {8, 0}, kingAttackBishop: {6, 0}, kingAttackRook: {7, 0}, kingAttackQueen: {9, 0},
+	kingShield:   {12, 0},
+	kingStorm:    {-5, 0},
+	kingOpenFile: {-15, 0},
 	// Threats, counted for the side that makes them: enemy pieces its pawns
 	// attack, enemy rooks and queens its knights and bishops attack, an
 	// enemy queen its rooks attack, and enemy pieces it attacks that
 	// nothing defends.
-	threatByPawn  = Score{40, 30}
-	threatByMinor = Score{25, 20}
-	threatByRook  = Score{25, 15}
-	hangingPiece  = Score{20, 15}
-
+	threatByPawn:  {40, 30},
+	threatByMinor: {25, 20},
+	threatByRook:  {25, 15},
+	hangingPiece:  {20, 15},
 	// Outposts: a knight or bishop in the enemy half, guarded by a pawn,
 	// on a square no enemy pawn can ever attack.
-	knightOutpost = Score{20, 10}
-	bishopOutpost = Score{10, 5}
-)
-
-// Weights names every term weight, for the tuner and its output: the one
-// list of what a tune may move (the piece-square tables apart).
-var Weights = []NamedWeight{
-	{"bishop-pair", &bishopPair}, {"tempo", &tempo},
-	{"rook-open-file", &rookOpenFile}, {"rook-semi-open-file", &rookSemiOpenFile},
-	{"queen-open-file", &queenOpenFile}, {"queen-semi-open-file", &queenSemiOpen},
-	{"mobility-knight", &mobility[chess.Knight]}, {"mobility-bishop", &mobility[chess.Bishop]},
-	{"mobility-rook", &mobility[chess.Rook]}, {"mobility-queen", &mobility[chess.Queen]},
-	{"passed-rank-2", &passedRank[1]}, {"passed-rank-3", &passedRank[2]}, {"passed-rank-4", &passedRank[3]},
-	{"passed-rank-5", &passedRank[4]}, {"passed-rank-6", &passedRank[5]}, {"passed-rank-7", &passedRank[6]},
-	{"passed-blocked", &passedBlocked}, {"passed-own-king", &passedOwnKing}, {"passed-their-king", &passedTheirKing},
-	{"isolated-pawn", &isolatedPawn}, {"doubled-pawn", &doubledPawn}, {"backward-pawn", &backwardPawn},
-	{"supported-pawn", &supportedPawn}, {"phalanx-pawn", &phalanxPawn},
-	{"king-attack-knight", &kingAttack[chess.Knight]}, {"king-attack-bishop", &kingAttack[chess.Bishop]},
-	{"king-attack-rook", &kingAttack[chess.Rook]}, {"king-attack-queen", &kingAttack[chess.Queen]},
-	{"king-shield", &kingShield}, {"king-storm", &kingStorm}, {"king-open-file", &kingOpenFile},
-	{"threat-by-pawn", &threatByPawn}, {"threat-by-minor", &threatByMinor}, {"threat-by-rook", &threatByRook},
-	{"hanging-piece", &hangingPiece},
-	{"knight-outpost", &knightOutpost}, {"bishop-outpost", &bishopOutpost},
+	knightOutpost: {20, 10},
+	bishopOutpost: {10, 5},
 }
 
-// NamedWeight is a weight and its name.
-type NamedWeight struct {
-	Name string
-	W    *Score
+// tunedSet is handSet with tuned.go's weights in place, by name.
+var tunedSet = func() [NumWeights]Score {
+	set := handSet
+	for i, name := range WeightNames {
+		if s, ok := tunedWeights[name]; ok {
+			set[i] = s
+		}
+	}
+	return set
+}()
+
+// WeightSet is the weights the evaluation uses, hand-set or tuned.
+func WeightSet(tuned bool) [NumWeights]Score {
+	if tuned {
+		return tunedSet
+	}
+	return handSet
 }
 
 var mgValue = [7]int{0, 82, 337, 365, 477, 1025, 0}
@@ -228,17 +280,9 @@ var egTable = [7][64]int{
 	},
 }
 
-func init() {
-	for _, w := range Weights {
-		if s, ok := tunedWeights[w.Name]; ok {
-			*w.W = s
-		}
-	}
-}
-
 // PSQTables is the piece-square tables, piece values included, as the
 // evaluation reads them (the eighth rank first, as White sees the board):
-// the tuned ones (tuned-psq) or PeSTO's.
+// the tuned ones (tuned) or PeSTO's.
 func PSQTables(tuned bool) (mg, eg [7][64]int) {
 	if tuned {
 		return tunedMG, tunedEG

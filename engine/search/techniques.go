@@ -53,14 +53,14 @@ const (
 	EvalThreats        // threats
 	EvalOutposts       // outposts
 	EvalEndgameScaling // endgame-scaling
-	EvalTunedPSQ       // tuned-psq
+	EvalTuned          // tuned
 
 	NumTechniques
 )
 
 // evalTerms maps each evaluation term to its technique, in eval's order.
 var evalTerms = [eval.NumTerms]Technique{EvalBishopPair, EvalTempo, EvalRookFiles, EvalMobility, EvalPassedPawns,
-	EvalPawnStructure, EvalKingSafety, EvalThreats, EvalOutposts, EvalEndgameScaling, EvalTunedPSQ}
+	EvalPawnStructure, EvalKingSafety, EvalThreats, EvalOutposts, EvalEndgameScaling, EvalTuned}
 
 // IsEvaluation reports whether t is an evaluation term.
 func (t Technique) IsEvaluation() bool { return t >= EvalBishopPair }
@@ -122,7 +122,7 @@ var techniqueInfos = [NumTechniques]techniqueInfo{
 	EvalThreats:         {"threats", "evaluation: pieces attacked by pawns, rooks and queens by minor pieces, a queen by rooks, and pieces attacked and undefended", nil},
 	EvalOutposts:        {"outposts", "evaluation: knights and bishops deep in the enemy half, guarded by a pawn, where no enemy pawn can attack them", nil},
 	EvalEndgameScaling:  {"endgame-scaling", "evaluation: the endgame score halved with opposite-coloured bishops alone, cut to an eighth without the material to mate", nil},
-	EvalTunedPSQ:        {"tuned-psq", "evaluation: the piece-square tables (and piece values) of ablate's Texel tune, in place of PeSTO's", nil},
+	EvalTuned:           {"tuned", "evaluation: the piece-square tables and term weights of ablate's Texel tune (tuned.go), in place of PeSTO's and the hand-set ones", nil},
 }
 
 func (t Technique) String() string { return techniqueInfos[t].name }

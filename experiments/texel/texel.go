@@ -12,9 +12,10 @@ import (
 )
 
 // Request is a tune: the data, the terms whose weights are fitted (with
-// tuned-psq among them, the piece-square tables too; the weights of terms
-// that are off count in no position and stay as they are), and Adam's
-// settings.
+// tuned among them, the piece-square tables too, and the tune starts from
+// tuned.go's values, else from PeSTO's and the hand-set ones; the weights
+// of terms that are off count in no position and stay as they are), and
+// Adam's settings.
 type Request struct {
 	Data    *Data
 	Terms   eval.Terms
@@ -78,7 +79,7 @@ type model struct {
 // build turns positions into the model. The piece-square values are
 // parameters if fitPSQ, else part of the fixed score.
 func build(d *Data, on eval.Terms, fitPSQ bool, holdOut int, mg, eg *[7][64]int) *model {
-	m := &model{nWeights: len(eval.Weights)}
+	m := &model{nWeights: int(eval.NumWeights)}
 	m.nParam = m.nWeights
 	if fitPSQ {
 		m.nParam += 6 * 64
@@ -211,14 +212,14 @@ func Run(ctx context.Context, r Request) (*Result, error) {
 	if r.Epochs < 1 {
 		return nil, fmt.Errorf("epochs %d: at least one", r.Epochs)
 	}
-	fitPSQ := r.Terms.Has(eval.TunedPSQ)
+	fitPSQ := r.Terms.Has(eval.Tuned)
 	mg, eg := eval.PSQTables(fitPSQ)
 	m := build(r.Data, r.Terms, fitPSQ, r.HoldOut, &mg, &eg)
 	theta := make([]float64, 2*m.nParam)
 	res := &Result{FitPSQ: fitPSQ}
-	for i, w := range eval.Weights {
-		theta[2*i], theta[2*i+1] = float64(w.W.MG), float64(w.W.EG)
-		res.Weights = append(res.Weights, Tuned{Name: w.Name, Start: *w.W})
+	for i, w := range eval.WeightSet(fitPSQ) {
+		theta[2*i], theta[2*i+1] = float64(w.MG), float64(w.EG)
+		res.Weights = append(res.Weights, Tuned{Name: eval.WeightNames[i], Start: w})
 	}
 	if fitPSQ {
 		for t := chess.Pawn; t <= chess.King; t++ {

@@ -109,21 +109,28 @@ func randomPositions(n int) []chess.Position {
 func TestTuneRecoversKnownWeights(t *testing.T) {
 	on := eval.Terms(1<<eval.BishopPair | 1<<eval.Mobility)
 	want := map[string]eval.Score{"bishop-pair": {MG: 80, EG: 120}, "mobility-knight": {MG: 9, EG: 2}}
-	saved := map[string]eval.Score{}
-	for _, w := range eval.Weights {
-		if v, ok := want[w.Name]; ok {
-			saved[w.Name], *w.W = *w.W, v
+	weights := eval.WeightSet(false)
+	for i, name := range eval.WeightNames {
+		if v, ok := want[name]; ok {
+			weights[i] = v
 		}
 	}
+	mg, eg := eval.PSQTables(false)
 	d := &Data{}
 	for i, p := range randomPositions(4000) {
-		_, e := eval.Coefficients(&p, on)
-		d.Positions = append(d.Positions, Position{Board: p, Result: sigmoid(1, float64(e)), Game: i})
-	}
-	for _, w := range eval.Weights {
-		if v, ok := saved[w.Name]; ok {
-			*w.W = v
+		// The evaluation with the known weights: the trace's linear form.
+		tr, _ := eval.Coefficients(&p, on)
+		var m, e float64
+		for j, c := range tr.Coef {
+			m, e = m+float64(c*weights[j].MG), e+float64(c*weights[j].EG)
 		}
+		for t := range tr.PSQ {
+			for sq, c := range tr.PSQ[t] {
+				m, e = m+float64(c*mg[t][sq]), e+float64(c*eg[t][sq])
+			}
+		}
+		score := (m*float64(tr.Phase) + e*float64(tr.Scale)/64*float64(24-tr.Phase)) / 24
+		d.Positions = append(d.Positions, Position{Board: p, Result: sigmoid(1, score), Game: i})
 	}
 	res, err := Run(context.Background(), Request{Data: d, Terms: on, Epochs: 400, Rate: 1, HoldOut: 10, Workers: 2})
 	if err != nil {

@@ -11,7 +11,7 @@ import (
 )
 
 // GoSource is the result as engine/eval's tuned.go, which the engine reads:
-// the piece-square tables (tuned-psq) and the term weights by name, the
+// the piece-square tables (the tuned switch) and the term weights by name, the
 // provenance (data, command, losses) in its comment.
 func (r *Result) GoSource(provenance []string) ([]byte, error) {
 	var b bytes.Buffer
@@ -24,7 +24,7 @@ func (r *Result) GoSource(provenance []string) ([]byte, error) {
 	fmt.Fprintf(&b, "// Training loss: %.6f untuned, %.6f tuned.\n", r.Before.Train, r.After.Train)
 	fmt.Fprintf(&b, "// %d positions fitted, %d held out; piece-square tables fitted: %v.\n\n", r.Train, r.HeldOutCount, r.FitPSQ)
 	b.WriteString("package eval\n\n")
-	b.WriteString("// The piece-square tables, piece values included, that tuned-psq uses\n")
+	b.WriteString("// The piece-square tables, piece values included, that tuned uses\n")
 	b.WriteString("// (the eighth rank first, as White sees the board).\n")
 	for _, tab := range []struct {
 		name string
@@ -44,8 +44,8 @@ func (r *Result) GoSource(provenance []string) ([]byte, error) {
 		}
 		b.WriteString("}\n\n")
 	}
-	b.WriteString("// tunedWeights are the term weights the tune fitted, by name: they take the\n")
-	b.WriteString("// place of weights.go's hand-set values (the tune's starting point).\n")
+	b.WriteString("// tunedWeights are the term weights the tune fitted, by name: with tuned on\n")
+	b.WriteString("// they take the place of weights.go's hand-set values.\n")
 	b.WriteString("var tunedWeights = map[string]Score{\n")
 	for _, w := range r.Weights {
 		fmt.Fprintf(&b, "\t%q: {%d, %d},\n", w.Name, w.Value.MG, w.Value.EG)
