@@ -4,8 +4,10 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"slices"
 
 	"github.com/ablate-chess/ablate/engine/chess"
+	"github.com/ablate-chess/ablate/engine/search"
 	"github.com/ablate-chess/ablate/engine/subject"
 	"github.com/ablate-chess/ablate/positions"
 	"github.com/ablate-chess/ablate/results"
@@ -40,10 +42,11 @@ var benchBounded = map[string]int{"alpha-beta": 3, "mvv-lva": 7, "tt": 8, "pvs":
 // DefaultBench is the bench's configurations for a subject: its default
 // preset and the leave-one-out of every technique (put in, for one the
 // default has off), each with its depth, so that each technique's node
-// count is pinned.
+// count is pinned. For ablate's own engine, full-pesto's too (the full of
+// the results stored before the evaluation terms), by the techniques it
+// had, so that their counts stay pinned beside today's.
 func DefaultBench(sub subject.Subject) []NamedSpec {
 	base := sub.Presets()[0]
-	def, _ := sub.ParseConfig(base)
 	out := []NamedSpec{{base, base, benchAllDepth}}
 	// An engine built in variants benches every variant beside the first.
 	if v, ok := sub.(interface{ VariantNames() []string }); ok {
@@ -51,7 +54,23 @@ func DefaultBench(sub subject.Subject) []NamedSpec {
 			out = append(out, NamedSpec{name, name, benchAllDepth})
 		}
 	}
+	out = append(out, family(sub, base, "", false)...)
+	if slices.Contains(sub.Presets(), "full-pesto") {
+		out = append(out, NamedSpec{"full-pesto", "full-pesto", benchAllDepth})
+		out = append(out, family(sub, "full-pesto", "full-pesto,", true)...)
+	}
+	return out
+}
+
+// family is the leave-one-out of every technique from base, named with
+// prefix; the evaluation terms are left out if noEval.
+func family(sub subject.Subject, base, prefix string, noEval bool) []NamedSpec {
+	def, _ := sub.ParseConfig(base)
+	var out []NamedSpec
 	for _, name := range sub.Techniques() {
+		if t, err := search.ParseTechnique(name); noEval && err == nil && t.IsEvaluation() {
+			continue
+		}
 		depth := benchAllDepth
 		if d, ok := benchBounded[name]; ok {
 			depth = d
@@ -59,9 +78,9 @@ func DefaultBench(sub subject.Subject) []NamedSpec {
 		switch {
 		case name == "alpha-beta":
 			// Plain negamax with quiescence search has no bound.
-			out = append(out, NamedSpec{"-alpha-beta,-qsearch", base + ",-alpha-beta,-qsearch", depth})
+			out = append(out, NamedSpec{prefix + "-alpha-beta,-qsearch", base + ",-alpha-beta,-qsearch", depth})
 		case def.Has(name):
-			out = append(out, NamedSpec{"-" + name, base + ",-" + name, depth})
+			out = append(out, NamedSpec{prefix + "-" + name, base + ",-" + name, depth})
 		default:
 			// A technique that cannot act on the base (its requirement
 			// is off, as hyper-nmp-reuse's without hyper-nmp) would only
@@ -69,7 +88,7 @@ func DefaultBench(sub subject.Subject) []NamedSpec {
 			if on, err := sub.ParseConfig(base + ",+" + name); err == nil && !on.Has(name) {
 				continue
 			}
-			out = append(out, NamedSpec{"+" + name, base + ",+" + name, depth})
+			out = append(out, NamedSpec{prefix + "+" + name, base + ",+" + name, depth})
 		}
 	}
 	return out

@@ -13,7 +13,7 @@ import (
 // move has none.
 func TestCheckNullCutoffs(t *testing.T) {
 	pos, _ := chess.ParseFEN("8/8/8/3k4/8/8/2BBK3/8 w - - 0 1")
-	full, _ := search.ParseConfig("full")
+	full, _ := search.ParseConfig("full-pesto")
 	n := CheckNullCutoffs(full, pos, 7, 2, 0)
 	if n.Cutoffs != 13 || n.Checked != 13 || n.Overturned != 1 || n.Loss != 7 {
 		t.Errorf("full: %+v", n)
@@ -28,7 +28,7 @@ func TestCheckNullCutoffs(t *testing.T) {
 	if m := CheckNullCutoffs(full, pos, 7, 2, 5); m.Cutoffs != 13 || m.Checked != 5 {
 		t.Errorf("limit 5: %+v", m)
 	}
-	noNull, _ := search.ParseConfig("full,-nmp")
+	noNull, _ := search.ParseConfig("full-pesto,-nmp")
 	if m := CheckNullCutoffs(noNull, pos, 7, 2, 0); m.Cutoffs != 0 || m.Checked != 0 {
 		t.Errorf("without null move: %+v", m)
 	}

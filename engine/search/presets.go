@@ -32,7 +32,10 @@ type Config struct {
 // MVV-LVA comes with it at stage 9. Reverse futility and futility pruning
 // are in no stage: the chapter never mentions them, and with them in stage
 // 12 the 12 -> 13 step on six at depth 8 measures 5.3 times instead of the
-// chapter's 7 (8.9 without them). full is stage 14 with both.
+// chapter's 7 (8.9 without them). full-pesto is stage 14 with both: the
+// full search as every result stored before the evaluation terms measured
+// it (their "full"). full is full-pesto with the evaluation terms, their
+// weights hand-set (the Texel tune's, the tuned switch, play weaker).
 // Iterative deepening is always on: every iteration is recorded.
 var (
 	stage9  = SetOf(AlphaBeta, Quiescence, MVVLVA, TranspositionTable, HashMove)
@@ -42,17 +45,22 @@ var (
 	stage13 = stage12 | SetOf(LateMoveReductions, LMRPV, LateMovePruning)
 	stage14 = stage13 | SetOf(LMRCutNode, LMRCutoffCount, LMRTTCapture, LMRAllNode, LMRTTPV,
 		ContinuationHistory, HistoryLMR)
-	full = stage14 | SetOf(ReverseFutility, Futility)
+	fullPeSTO = stage14 | SetOf(ReverseFutility, Futility)
+	full      = fullPeSTO | SetOf(EvalBishopPair, EvalTempo, EvalRookFiles, EvalMobility, EvalPassedPawns,
+		EvalPawnStructure, EvalKingSafety, EvalThreats, EvalOutposts, EvalEndgameScaling)
 )
 
 // presets are the named configurations. full is every technique except
-// hyper-nmp, which the thread's measurement found costs nodes and strength.
+// hyper-nmp, which the thread's measurement found costs nodes and strength,
+// and the tuned evaluation, which plays weaker than the hand-set one.
 var presets = []struct {
 	name string
 	set  Set
 	doc  string
 }{
-	{"full", full, "every technique that helps (all but hyper-nmp); the default"},
+	{"full", full, "every technique that helps (all but hyper-nmp and tuned): full-pesto and the evaluation terms; the default"},
+	{"full-pesto", fullPeSTO, "full's search, PeSTO's evaluation alone: the full of every result stored before 2026-12-01"},
+	{"full-eval", full, "full-pesto with the ten evaluation terms, hand-set: full as of 2026-12-01, named so that results keep it"},
 	{"alphabeta", SetOf(AlphaBeta, Quiescence), "alpha-beta and quiescence search, nothing else"},
 	{"negamax", SetOf(Quiescence), "plain negamax with quiescence: no cutoffs (small depths only)"},
 	{"stage-9", stage9, "alpha-beta, quiescence (MVV-LVA), transposition table"},

@@ -51,14 +51,19 @@ func TestGoldenNodeCounts(t *testing.T) {
 		move             string
 		score            int
 	}{
-		{"startpos", "full", 10, 89233, "e2e4", 9},
+		{"startpos", "full-pesto", 10, 89233, "e2e4", 9},
+		{"startpos", "full", 10, 64217, "d2d4", 16},
 		{"startpos", "stage-9", 6, 130645, "g1f3", 0},
 		{"startpos", "stage-13", 8, 39281, "e2e4", 8},
-		{"kiwipete", "full", 8, 53759, "e2a6", -42},
+		{"kiwipete", "full-pesto", 8, 53759, "e2a6", -42},
+		{"kiwipete", "full", 8, 40487, "e2a6", -44},
 		{"kiwipete", "stage-12", 6, 280193, "e2a6", -28},
-		{"mid-isolated-queen-pawn", "full,+hyper-nmp", 8, 31649, "h7h6", -11},
-		{"endgame-rook-pawns", "full", 10, 38075, "a5a2", 552},
-		{"end-fine-70", "full", 12, 4350, "a1b2", 108},
+		{"mid-isolated-queen-pawn", "full-pesto,+hyper-nmp", 8, 31649, "h7h6", -11},
+		{"mid-isolated-queen-pawn", "full,+hyper-nmp", 8, 19668, "h7h6", -31},
+		{"endgame-rook-pawns", "full-pesto", 10, 38075, "a5a2", 552},
+		{"endgame-rook-pawns", "full", 10, 35340, "a5a2", 627},
+		{"end-fine-70", "full-pesto", 12, 4350, "a1b2", 108},
+		{"end-fine-70", "full", 12, 6955, "a1b2", 69},
 	} {
 		name := fmt.Sprintf("%s/%s/depth=%d", c.position, c.config, c.depth)
 		t.Run(name, func(t *testing.T) {

@@ -45,7 +45,7 @@ func TestHandshakeAnnouncesOptions(t *testing.T) {
 			t.Errorf("option %s: %+v, want %+v", want.Name, got, want)
 		}
 	}
-	if p, ok := c.Option("preset"); !ok || p.Type != "combo" || p.Default != "full" || p.Vars[1] != "alphabeta" {
+	if p, ok := c.Option("preset"); !ok || p.Type != "combo" || p.Default != "full" || p.Vars[1] != "full-pesto" || p.Vars[2] != "full-eval" || p.Vars[3] != "alphabeta" {
 		t.Errorf("preset option %+v", p)
 	}
 }
