@@ -1,0 +1,9 @@
+#!/bin/sh
+# Issue 24's strength figure: full-eval (full-pesto with the ten evaluation
+# terms, hand-set) against full-pesto at 10+0.1, 200 pairs from the openings
+# suite. Run again to resume.
+set -e
+cd "$(dirname "$0")/../.."
+exec ${ABLATE:-go run ./cmd/ablate} match --config full-eval=full-eval --config full-pesto=full-pesto --tc 10+0.1 \
+  --pairs 200 -j "${JOBS:-2}" --openings openings --openings-order random --seed 1 \
+  --out results/strength/full-eval-vs-full-pesto --quiet
