@@ -31,6 +31,20 @@ func (s *Searcher) negamax(ply, depth, alpha, beta int, pvNode, cutNode bool) in
 	}
 	inCheck := p.InCheck()
 
+	// Mate distance pruning: from here no line mates faster than in one
+	// move, nor is mated sooner than now; a window beyond those bounds
+	// (a shorter mate found already) cannot be met.
+	if s.on.Has(MateDistance) && !root {
+		alpha, beta = max(alpha, -Mate+ply), min(beta, Mate-ply-1)
+		if alpha >= beta {
+			s.count(EvMDP)
+			if s.tracer != nil {
+				s.emit(Event{Kind: EvMDP, Depth: depth, Score: alpha}, ply)
+			}
+			return alpha
+		}
+	}
+
 	// Transposition table: a stored bound deep enough to decide this
 	// window ends the node; a stored move is searched first.
 	ttMove, ttPV := chess.NullMove, pvNode
@@ -56,6 +70,18 @@ func (s *Searcher) negamax(ply, depth, alpha, beta int, pvNode, cutNode bool) in
 		}
 	}
 
+	// Internal iterative reductions: a node that matters (PV or expected
+	// cut) but that the table has no move for is likely new to the
+	// search; search it a ply shallower, and the table will have a move
+	// when it comes back deeper.
+	if s.on.Has(IIR) && depth >= s.cfg.Params.IIRMinDepth && ttMove == chess.NullMove && (pvNode || cutNode) {
+		depth--
+		s.count(EvIIR)
+		if s.tracer != nil {
+			s.emit(Event{Kind: EvIIR, Depth: depth}, ply)
+		}
+	}
+
 	staticEval := -Infinity
 	if !inCheck {
 		staticEval = s.evaluate(ply)
@@ -63,6 +89,21 @@ func (s *Searcher) negamax(ply, depth, alpha, beta int, pvNode, cutNode bool) in
 	f.staticEval = staticEval
 	// Improving: better than two plies ago, when this side last moved.
 	improving := !inCheck && ply >= 2 && staticEval > s.stack[ply-2].staticEval
+
+	// Razoring: near the leaves, a static eval far below alpha is unlikely
+	// to be saved by a quiet move; ask quiescence search, and if it too
+	// stays at or below alpha, trust it.
+	if s.on.Has(Razoring) && !pvNode && !inCheck && depth <= s.cfg.Params.RazorMaxDepth &&
+		staticEval+s.cfg.Params.RazorMargin*depth <= alpha {
+		if score := s.qsearch(ply, alpha, alpha+1); score <= alpha && !s.stopped {
+			s.count(EvRazor)
+			if s.tracer != nil {
+				s.emit(Event{Kind: EvRazor, Depth: depth, Score: score}, ply)
+			}
+			return score
+		}
+		s.pvLen[ply] = 0
+	}
 
 	if !pvNode && !inCheck {
 		if score, pruned := s.prune(ply, depth, beta, staticEval, cutNode); pruned {
@@ -120,6 +161,37 @@ func (s *Searcher) negamax(ply, depth, alpha, beta int, pvNode, cutNode bool) in
 			s.count(EvFutility)
 			if s.tracer != nil {
 				s.emit(Event{Kind: EvFutility, Depth: depth, Move: m, Index: i}, ply)
+			}
+			continue
+		}
+
+		// SEE pruning: near the leaves, a move that loses material by
+		// exchange, more the deeper the node, is skipped: a quiet one
+		// (giving no check) beyond a margin per ply, a capture beyond one
+		// per ply squared.
+		if s.on.Has(SEEPruning) && !pvNode && !inCheck && i > 0 &&
+			depth <= s.cfg.Params.SEEMaxDepth && best > -mateBound && (!quiet || !givesCheck) {
+			threshold := -s.cfg.Params.SEECaptureMargin * depth * depth
+			if quiet {
+				threshold = -s.cfg.Params.SEEQuietMargin * depth
+			}
+			if p.SEE(m) < threshold {
+				s.count(EvSEEPrune)
+				if s.tracer != nil {
+					s.emit(Event{Kind: EvSEEPrune, Depth: depth, Move: m, Index: i}, ply)
+				}
+				continue
+			}
+		}
+
+		// History pruning: near the leaves, a quiet move whose history
+		// says it has failed here time and again is skipped.
+		if s.on.Has(HistoryPruning) && ordinary && !pvNode && i > 0 &&
+			depth <= s.cfg.Params.HistPruneMaxDepth && best > -mateBound &&
+			s.quietScore(ply, m, child.piece) < -s.cfg.Params.HistPrunePoints*depth {
+			s.count(EvHistoryPrune)
+			if s.tracer != nil {
+				s.emit(Event{Kind: EvHistoryPrune, Depth: depth, Move: m, Index: i}, ply)
 			}
 			continue
 		}

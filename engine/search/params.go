@@ -41,6 +41,15 @@ type Params struct {
 	AspirationMinDepth  int // plies
 	AspirationWindow    int // centipawns, each side of the last score
 	QSearchSEEThreshold int // centipawns: captures with SEE below it are skipped
+	IIRMinDepth         int // plies
+	RazorMaxDepth       int // plies
+	RazorMargin         int // centipawns per ply of depth
+	DeltaMargin         int // centipawns
+	SEEMaxDepth         int // plies
+	SEEQuietMargin      int // centipawns per ply: quiet moves with SEE below -margin × depth are skipped
+	SEECaptureMargin    int // centipawns per ply²: captures with SEE below -margin × depth² are skipped
+	HistPruneMaxDepth   int // plies
+	HistPrunePoints     int // history points per ply: quiet moves below -points × depth are skipped
 }
 
 // param is one entry of the registry that CLI overrides, UCI options and
@@ -85,6 +94,15 @@ var params = []param{
 	{"aspiration-min-depth-plies", "aspiration-min-depth", Aspiration, func(p *Params) *int { return &p.AspirationMinDepth }, 5, 1, 64, "aspiration windows from this iteration"},
 	{"aspiration-window-cp", "aspiration-window", Aspiration, func(p *Params) *int { return &p.AspirationWindow }, 25, 1, 1000, "first window, each side of the last score"},
 	{"qs-see-threshold-cp", "qs-see-threshold", QSearchSEE, func(p *Params) *int { return &p.QSearchSEEThreshold }, 0, -1000, 1000, "captures with SEE below this are skipped in quiescence"},
+	{"iir-min-depth-plies", "", IIR, func(p *Params) *int { return &p.IIRMinDepth }, 4, 2, 32, "internal iterative reductions from this depth"},
+	{"razoring-max-depth-plies", "", Razoring, func(p *Params) *int { return &p.RazorMaxDepth }, 2, 1, 8, "razoring at this depth or below"},
+	{"razoring-margin-cp-per-ply", "", Razoring, func(p *Params) *int { return &p.RazorMargin }, 250, 0, 2000, "how far below alpha, per ply of depth"},
+	{"delta-margin-cp", "", DeltaPruning, func(p *Params) *int { return &p.DeltaMargin }, 200, 0, 2000, "margin beyond the captured piece's value"},
+	{"see-max-depth-plies", "", SEEPruning, func(p *Params) *int { return &p.SEEMaxDepth }, 8, 1, 32, "SEE pruning at this depth or below"},
+	{"see-quiet-cp-per-ply", "", SEEPruning, func(p *Params) *int { return &p.SEEQuietMargin }, 60, 0, 1000, "quiet moves losing more than this per ply are skipped"},
+	{"see-capture-cp-per-ply-squared", "", SEEPruning, func(p *Params) *int { return &p.SEECaptureMargin }, 20, 0, 1000, "captures losing more than this per ply squared are skipped"},
+	{"history-prune-max-depth-plies", "", HistoryPruning, func(p *Params) *int { return &p.HistPruneMaxDepth }, 3, 1, 16, "history pruning at this depth or below"},
+	{"history-prune-points-per-ply", "", HistoryPruning, func(p *Params) *int { return &p.HistPrunePoints }, 1000, 0, 65536, "quiet moves with history below minus this per ply are skipped"},
 }
 
 // DefaultParams returns every parameter at its default.

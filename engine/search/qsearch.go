@@ -67,6 +67,13 @@ func (s *Searcher) qsearch(ply, alpha, beta int) int {
 				s.count(EvQSEE)
 				continue
 			}
+			// Delta pruning: a capture that, with a margin, cannot lift
+			// the standing pat to alpha is not worth its search.
+			if s.on.Has(DeltaPruning) && m.Promotion() == chess.NoPieceType &&
+				best+capturedValue(p, m)+s.cfg.Params.DeltaMargin <= alpha {
+				s.count(EvDelta)
+				continue
+			}
 		}
 		s.play(ply, m)
 		score := -s.qsearch(ply+1, -beta, -alpha)
@@ -106,4 +113,12 @@ func (s *Searcher) Quiet(p chess.Position) bool {
 	s.keys, s.rootKeys = s.keys[:0], 0
 	s.nodeLimit, s.stop, s.stopped, s.deadline = 0, nil, false, time.Time{}
 	return s.qsearch(0, -Infinity, Infinity) == s.evaluate(0)
+}
+
+// capturedValue is the value of what m takes (a pawn, en passant).
+func capturedValue(p *chess.Position, m chess.Move) int {
+	if pc := p.PieceOn(m.To()); pc != chess.NoPiece {
+		return chess.SEEValue[pc.Type()]
+	}
+	return chess.SEEValue[chess.Pawn]
 }

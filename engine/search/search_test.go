@@ -286,7 +286,7 @@ func TestParamRegistry(t *testing.T) {
 	}
 	// Every name says technique, quantity and unit: it starts with its
 	// technique's short name and ends with a unit; each old name still reads.
-	units := []string{"-plies", "-cp", "-cp-per-ply", "-centiplies", "-hundredths", "-moves", "-factor", "-points-per-ply"}
+	units := []string{"-plies", "-cp", "-cp-per-ply", "-centiplies", "-hundredths", "-moves", "-factor", "-points-per-ply", "-cp-per-ply-squared"}
 	for _, d := range params {
 		if !slices.ContainsFunc(units, func(u string) bool { return strings.HasSuffix(d.name, u) }) {
 			t.Errorf("%s: no unit at the end of its name", d.name)
@@ -408,6 +408,36 @@ func TestTracingChangesNothing(t *testing.T) {
 		}
 		if plain.Stats.Count[EvNullTry] == 0 || plain.Stats.Count[EvCutoff] == 0 || plain.Stats.Count[EvTTProbe] == 0 {
 			t.Errorf("%s: counters %v: the search counted nothing", spec, plain.Stats.Count)
+		}
+	}
+}
+
+// TestNewPruningsActAndStaySound: each of the techniques after stage 14,
+// switched on in full, does its work somewhere on the bench positions (its
+// counter moves), and the searches still find a forced mate.
+func TestNewPruningsActAndStaySound(t *testing.T) {
+	bench := mustSuite(t, "bench")
+	for _, c := range []struct {
+		tech string
+		kind EventKind
+	}{
+		{"mdp", EvMDP}, {"iir", EvIIR}, {"razoring", EvRazor}, {"delta", EvDelta},
+		{"see-prune", EvSEEPrune}, {"history-prune", EvHistoryPrune},
+	} {
+		cfg := mustConfig(t, "full,+"+c.tech)
+		// A back-rank mate in one, Rd8#, found and kept (mate distance
+		// pruning acts once a mate is known).
+		p, _ := chess.ParseFEN("6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1")
+		r := searchDepth(t, cfg, p, 6)
+		if r.Score != Mate-1 || r.Move.String() != "d1d8" {
+			t.Errorf("%s: mate in one scored %d with %s, want %d with d1d8", c.tech, r.Score, r.Move, Mate-1)
+		}
+		n := r.Stats.Count[c.kind]
+		for _, e := range bench.Entries[:8] {
+			n += searchDepth(t, cfg, e.Board, 7).Stats.Count[c.kind]
+		}
+		if n == 0 {
+			t.Errorf("%s: no %s event on eight bench positions at depth 7, nor on a mate", c.tech, c.kind)
 		}
 	}
 }

@@ -40,6 +40,12 @@ const (
 	LMRTTPV                              // tt-pv
 	HistoryLMR                           // history-lmr
 	HyperNMPReuse                        // hyper-nmp-reuse
+	MateDistance                         // mdp
+	IIR                                  // iir
+	Razoring                             // razoring
+	DeltaPruning                         // delta
+	SEEPruning                           // see-prune
+	HistoryPruning                       // history-prune
 
 	// Evaluation terms (engine/eval): switched like the search's
 	// techniques, off in every preset until one is measured to help.
@@ -112,6 +118,12 @@ var techniqueInfos = [NumTechniques]techniqueInfo{
 	LMRTTPV:             {"tt-pv", "reduce less at a node that has been on the principal variation", []Technique{LateMoveReductions, TranspositionTable}},
 	HistoryLMR:          {"history-lmr", "reduce moves with a good history less and a bad one more", []Technique{LateMoveReductions}},
 	HyperNMPReuse:       {"hyper-nmp-reuse", "the thread's refinement: a hyper null search that failed low stands in for a null search of quiescence depth", []Technique{HyperNullMove, NullMovePruning}},
+	MateDistance:        {"mdp", "mate distance pruning: no line here can mate faster than a mate already found, so the window shrinks to what can", nil},
+	IIR:                 {"iir", "internal iterative reductions: a node with no hash move, deep and expected to matter, is searched a ply shallower", nil},
+	Razoring:            {"razoring", "razoring: near the leaves, a static eval far below alpha drops to quiescence search, and stops there if it stays below", []Technique{AlphaBeta, Quiescence}},
+	DeltaPruning:        {"delta", "delta pruning: in quiescence, skip a capture that even with a margin cannot lift the standing pat to alpha", []Technique{AlphaBeta, Quiescence}},
+	SEEPruning:          {"see-prune", "SEE pruning in the main search: near the leaves, skip quiet moves and captures that lose too much material by exchange", []Technique{AlphaBeta}},
+	HistoryPruning:      {"history-prune", "history pruning: near the leaves, skip quiet moves whose history is very bad", []Technique{AlphaBeta, History}},
 	EvalBishopPair:      {"bishop-pair", "evaluation: a bonus for the side with both bishops", nil},
 	EvalTempo:           {"tempo", "evaluation: a bonus for the side to move", nil},
 	EvalRookFiles:       {"rook-files", "evaluation: rooks and queens on open files (no pawn) and semi-open files (no pawn of their own)", nil},

@@ -36,6 +36,12 @@ const (
 	EvQSEE                                // SEE pruning skipped a losing capture in quiescence
 	EvExtension                           // a check extended a move by a ply
 	EvAspirationResearch                  // the root failed its aspiration window: searched again
+	EvMDP                                 // mate distance pruning ended the node
+	EvIIR                                 // internal iterative reduction took a ply off a node
+	EvRazor                               // razoring ended the node
+	EvDelta                               // delta pruning skipped a capture in quiescence
+	EvSEEPrune                            // SEE pruning skipped a move in the main search
+	EvHistoryPrune                        // history pruning skipped a quiet move
 	EvBest                                // the node's result: its best move and score
 
 	NumEventKinds
@@ -72,6 +78,12 @@ var kinds = [NumEventKinds]struct {
 	EvQSEE:               {"qsee", "qsee_prunes", false},
 	EvExtension:          {"extension", "extensions", false},
 	EvAspirationResearch: {"aspiration-research", "aspiration_researches", false},
+	EvMDP:                {"mdp", "mdp_prunes", true},
+	EvIIR:                {"iir", "iir_reductions", true},
+	EvRazor:              {"razor", "razor_prunes", true},
+	EvDelta:              {"delta", "delta_prunes", false},
+	EvSEEPrune:           {"see-prune", "see_prunes", true},
+	EvHistoryPrune:       {"history-prune", "history_prunes", true},
 	EvBest:               {"best", "", true},
 }
 
