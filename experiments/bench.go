@@ -42,9 +42,11 @@ var benchBounded = map[string]int{"alpha-beta": 3, "mvv-lva": 7, "tt": 8, "pvs":
 // DefaultBench is the bench's configurations for a subject: its default
 // preset and the leave-one-out of every technique (put in, for one the
 // default has off), each with its depth, so that each technique's node
-// count is pinned. For ablate's own engine, full-pesto's too (the full of
-// the results stored before the evaluation terms), by the techniques it
-// had, so that their counts stay pinned beside today's.
+// count is pinned. For ablate's own engine, the fulls of earlier days too
+// (full-eval, then full-pesto: the presets the stored results name), each
+// with the leave-one-out of its techniques and the put-in of those the
+// default leaves off; the techniques that came after it are pinned on the
+// default, not again on it.
 func DefaultBench(sub subject.Subject) []NamedSpec {
 	base := sub.Presets()[0]
 	out := []NamedSpec{{base, base, benchAllDepth}}
@@ -54,21 +56,35 @@ func DefaultBench(sub subject.Subject) []NamedSpec {
 			out = append(out, NamedSpec{name, name, benchAllDepth})
 		}
 	}
-	out = append(out, family(sub, base, "", false)...)
-	if slices.Contains(sub.Presets(), "full-pesto") {
-		out = append(out, NamedSpec{"full-pesto", "full-pesto", benchAllDepth})
-		out = append(out, family(sub, "full-pesto", "full-pesto,", true)...)
+	out = append(out, family(sub, base, "", nil)...)
+	def, _ := sub.ParseConfig(base)
+	for _, legacy := range []struct {
+		name   string
+		noEval bool // its put-ins leave out the evaluation terms, as it had none
+	}{{"full-eval", false}, {"full-pesto", true}} {
+		if !slices.Contains(sub.Presets(), legacy.name) {
+			continue
+		}
+		lc, _ := sub.ParseConfig(legacy.name)
+		later := func(name string) bool {
+			if t, err := search.ParseTechnique(name); legacy.noEval && err == nil && t.IsEvaluation() {
+				return true
+			}
+			return def.Has(name) && !lc.Has(name)
+		}
+		out = append(out, NamedSpec{legacy.name, legacy.name, benchAllDepth})
+		out = append(out, family(sub, legacy.name, legacy.name+",", later)...)
 	}
 	return out
 }
 
 // family is the leave-one-out of every technique from base, named with
-// prefix; the evaluation terms are left out if noEval.
-func family(sub subject.Subject, base, prefix string, noEval bool) []NamedSpec {
+// prefix; the techniques skip reports are left out.
+func family(sub subject.Subject, base, prefix string, skip func(name string) bool) []NamedSpec {
 	def, _ := sub.ParseConfig(base)
 	var out []NamedSpec
 	for _, name := range sub.Techniques() {
-		if t, err := search.ParseTechnique(name); noEval && err == nil && t.IsEvaluation() {
+		if skip != nil && skip(name) {
 			continue
 		}
 		depth := benchAllDepth

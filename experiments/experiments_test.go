@@ -82,7 +82,8 @@ func TestBuiltinExperimentsBuild(t *testing.T) {
 		}
 	}
 	plan, _ := Build(Request{Experiment: "stages"})
-	if plan.Reference["ladder"] != "stage-12" || len(plan.Rows) != 9 || plan.Rows[8].Depth != 16 || plan.Rows[8].Suite.Entries[0].ID != "startpos" {
+	if plan.Reference["ladder"] != "stage-12" || len(plan.Rows) != 15 || plan.Rows[11].Spec != "stage-20" ||
+		plan.Rows[14].Depth != 16 || plan.Rows[14].Suite.Entries[0].ID != "startpos" {
 		t.Errorf("stages plan: %+v", plan.Reference)
 	}
 }

@@ -24,7 +24,7 @@ func TestTraceJSONAndFilters(t *testing.T) {
 			nodes++
 		}
 	}
-	if !strings.Contains(errw, "traced 239 nodes") || nodes != 239 {
+	if !strings.Contains(errw, "traced 247 nodes") || nodes != 247 {
 		t.Errorf("%d node events; stderr %q", nodes, errw)
 	}
 	// Filters: only reductions and cutoffs under g1f3, up to ply 2.

@@ -45,13 +45,25 @@ func (s *Searcher) negamax(ply, depth, alpha, beta int, pvNode, cutNode bool) in
 		}
 	}
 
+	// A singular search re-enters this node without one move (excluded):
+	// it is a different search of the same position, so it neither reads
+	// the table's verdict nor stores its own, and prunes nothing before
+	// its moves.
+	excluded := f.excluded
+	if excluded == chess.NullMove {
+		f.threat = chess.NullMove
+	}
+
 	// Transposition table: a stored bound deep enough to decide this
 	// window ends the node; a stored move is searched first.
 	ttMove, ttPV := chess.NullMove, pvNode
-	if s.on.Has(TranspositionTable) {
+	var tte ttEntry // the entry found, if ttHit
+	ttHit := false
+	if s.on.Has(TranspositionTable) && excluded == chess.NullMove {
 		s.count(EvTTProbe)
 		if e, hit := s.tt.probe(p.Key()); hit {
 			s.count(EvTTHit)
+			tte, ttHit = *e, true
 			if s.on.Has(HashMove) {
 				ttMove = e.move
 			}
@@ -74,7 +86,7 @@ func (s *Searcher) negamax(ply, depth, alpha, beta int, pvNode, cutNode bool) in
 	// cut) but that the table has no move for is likely new to the
 	// search; search it a ply shallower, and the table will have a move
 	// when it comes back deeper.
-	if s.on.Has(IIR) && depth >= s.cfg.Params.IIRMinDepth && ttMove == chess.NullMove && (pvNode || cutNode) {
+	if s.on.Has(IIR) && excluded == chess.NullMove && depth >= s.cfg.Params.IIRMinDepth && ttMove == chess.NullMove && (pvNode || cutNode) {
 		depth--
 		s.count(EvIIR)
 		if s.tracer != nil {
@@ -82,20 +94,24 @@ func (s *Searcher) negamax(ply, depth, alpha, beta int, pvNode, cutNode bool) in
 		}
 	}
 
-	staticEval := -Infinity
+	staticEval, rawEval := -Infinity, -Infinity
 	if !inCheck {
-		staticEval = s.evaluate(ply)
+		staticEval, rawEval = s.staticEval(ply)
 	}
-	f.staticEval = staticEval
+	f.staticEval, f.rawEval = staticEval, rawEval
 	// Improving: better than two plies ago, when this side last moved.
 	improving := !inCheck && ply >= 2 && staticEval > s.stack[ply-2].staticEval
 
 	// Razoring: near the leaves, a static eval far below alpha is unlikely
 	// to be saved by a quiet move; ask quiescence search, and if it too
 	// stays at or below alpha, trust it.
-	if s.on.Has(Razoring) && !pvNode && !inCheck && depth <= s.cfg.Params.RazorMaxDepth &&
+	if s.on.Has(Razoring) && !pvNode && !inCheck && excluded == chess.NullMove && depth <= s.cfg.Params.RazorMaxDepth &&
 		staticEval+s.cfg.Params.RazorMargin*depth <= alpha {
-		if score := s.qsearch(ply, alpha, alpha+1); score <= alpha && !s.stopped {
+		score := s.qsearch(ply, alpha, alpha+1)
+		if s.stopped {
+			return 0
+		}
+		if score <= alpha {
 			s.count(EvRazor)
 			if s.tracer != nil {
 				s.emit(Event{Kind: EvRazor, Depth: depth, Score: score}, ply)
@@ -105,15 +121,53 @@ func (s *Searcher) negamax(ply, depth, alpha, beta int, pvNode, cutNode bool) in
 		s.pvLen[ply] = 0
 	}
 
-	if !pvNode && !inCheck {
+	if !pvNode && !inCheck && excluded == chess.NullMove {
 		if score, pruned := s.prune(ply, depth, beta, staticEval, cutNode); pruned {
 			return score
+		}
+		// ProbCut: a capture that beats beta by a margin in a shallow
+		// search would very likely beat beta in the full one. Skipped
+		// when the table already knows a search nearly as deep that did
+		// not reach the raised bound.
+		if s.on.Has(ProbCut) && depth >= s.cfg.Params.ProbCutMinDepth && beta < mateBound && beta > -mateBound {
+			probBeta := beta + s.cfg.Params.ProbCutMargin
+			if !ttHit || int(tte.depth) < depth-3 || scoreFromTT(int(tte.score), ply) >= probBeta {
+				if score, cut := s.probCut(ply, depth, probBeta, staticEval, ttMove, ttPV, cutNode); cut {
+					return score
+				}
+			}
+		}
+	}
+
+	// Singular extensions: is the hash move the only good one? Search the
+	// node without it, shallower, against a bound a little below the
+	// table's score. If nothing else reaches it, the hash move is
+	// singular and is searched deeper; if something else beats even beta,
+	// two moves do and the node is cut (multi-cut); if the hash move is
+	// not singular where the node will fail high anyway, it is searched
+	// shallower (a negative extension).
+	singularExt := 0
+	if s.on.Has(Singular) && !root && excluded == chess.NullMove && ttHit && ttMove != chess.NullMove &&
+		depth >= s.cfg.Params.SingularMinDepth && ply < 2*s.rootDepth &&
+		tte.bound() != boundUpper && int(tte.depth) >= depth-s.cfg.Params.SingularTTDepth {
+		if ttScore := scoreFromTT(int(tte.score), ply); ttScore < mateBound && ttScore > -mateBound {
+			ext, score, cut := s.singular(ply, depth, beta, ttMove, ttScore, pvNode, cutNode)
+			if s.stopped {
+				return 0
+			}
+			if cut {
+				return score
+			}
+			singularExt = ext
 		}
 	}
 
 	f.moves.N = 0
 	p.LegalMoves(&f.moves)
 	if f.moves.N == 0 {
+		if excluded != chess.NullMove {
+			return alpha // the excluded move was the only one
+		}
 		if inCheck {
 			return -Mate + ply
 		}
@@ -126,9 +180,12 @@ func (s *Searcher) negamax(ply, depth, alpha, beta int, pvNode, cutNode bool) in
 	alphaBeta := s.on.Has(AlphaBeta)
 	origAlpha := alpha
 	best, bestMove := -Infinity, chess.NullMove
-	quiets := 0
+	quiets, noisies := 0, 0
 	for i := 0; i < f.moves.N; i++ {
 		m := f.pickMove(i)
+		if m == excluded {
+			continue
+		}
 		quiet := !m.IsNoisy()
 		child := s.play(ply, m)
 		givesCheck := child.pos.InCheck()
@@ -197,20 +254,30 @@ func (s *Searcher) negamax(ply, depth, alpha, beta int, pvNode, cutNode bool) in
 		}
 
 		newDepth := depth - 1
-		// Check extension: a check may start a forcing line; see it one
-		// ply further.
-		if s.on.Has(CheckExtension) && givesCheck {
+		switch {
+		case singularExt != 0 && m == ttMove:
+			// The singular search's verdict on the hash move.
+			newDepth += singularExt
+			if singularExt >= 2 {
+				child.doubleExt++
+			}
+		case s.on.Has(CheckExtension) && givesCheck:
+			// Check extension: a check may start a forcing line; see it
+			// one ply further.
 			newDepth++
 			s.count(EvExtension)
 		}
 
 		reduction := 0
-		if i > 0 && ordinary {
-			var why Reasons
+		var why Reasons
+		switch {
+		case i > 0 && ordinary:
 			reduction, why = s.reduction(ply, depth, i, pvNode, cutNode, ttMove, ttPV, m)
-			if s.tracer != nil && reduction > 0 {
-				s.emit(Event{Kind: EvReduce, Depth: depth, Move: m, Index: i, Reduction: reduction, Why: why}, ply)
-			}
+		case i > 0 && !quiet && !inCheck && !givesCheck && s.on.Has(CaptureLMR):
+			reduction, why = s.captureReduction(ply, depth, i, pvNode, m)
+		}
+		if s.tracer != nil && reduction > 0 {
+			s.emit(Event{Kind: EvReduce, Depth: depth, Move: m, Index: i, Reduction: reduction, Why: why}, ply)
 		}
 		score := s.searchMove(ply, newDepth, alpha, beta, i, reduction, pvNode, cutNode)
 		if s.stopped {
@@ -219,6 +286,9 @@ func (s *Searcher) negamax(ply, depth, alpha, beta int, pvNode, cutNode bool) in
 		if quiet {
 			f.quiets[quiets] = m
 			quiets++
+		} else {
+			f.noisies[noisies] = m
+			noisies++
 		}
 
 		if score > best {
@@ -238,6 +308,9 @@ func (s *Searcher) negamax(ply, depth, alpha, beta int, pvNode, cutNode bool) in
 					if quiet {
 						s.updateQuietHistory(ply, depth, m, f.quiets[:quiets])
 					}
+					if s.on.Has(CaptureHistory) {
+						s.updateCaptureHistory(ply, depth, m, f.noisies[:noisies])
+					}
 					if s.tracer != nil {
 						s.emit(Event{Kind: EvCutoff, Depth: depth, Move: m, Index: i, Score: score}, ply)
 					}
@@ -247,15 +320,26 @@ func (s *Searcher) negamax(ply, depth, alpha, beta int, pvNode, cutNode bool) in
 		}
 	}
 
-	if s.on.Has(TranspositionTable) {
-		b := boundUpper
-		switch {
-		case alphaBeta && best >= beta:
-			b = boundLower
-		case best > origAlpha:
-			b = boundExact
-		}
+	if excluded != chess.NullMove && best == -Infinity {
+		return alpha // every move but the excluded one was pruned
+	}
+	b := boundUpper
+	switch {
+	case alphaBeta && best >= beta:
+		b = boundLower
+	case best > origAlpha:
+		b = boundExact
+	}
+	if s.on.Has(TranspositionTable) && excluded == chess.NullMove {
 		s.tt.store(p.Key(), bestMove, best, depth, ply, b, ttPV)
+	}
+	// Correction history learns where the score says which way the static
+	// eval was off: not from a capture's gain, nor from a bound on the
+	// eval's own side.
+	if s.on.Has(CorrectionHistory) && !inCheck && excluded == chess.NullMove &&
+		(bestMove == chess.NullMove || !bestMove.IsNoisy()) && !IsMate(best) &&
+		!(b == boundLower && best <= staticEval) && !(b == boundUpper && best >= staticEval) {
+		s.updateCorrection(ply, depth, best, rawEval)
 	}
 	if s.tracer != nil {
 		s.emit(Event{Kind: EvBest, Depth: depth, Alpha: origAlpha, Beta: beta, Move: bestMove, Score: best}, ply)
@@ -332,6 +416,11 @@ func (s *Searcher) prune(ply, depth, beta, staticEval int, cutNode bool) (int, b
 	// Null-move pruning: give the opponent a free move; if a reduced
 	// search still fails high, a real move would too.
 	if s.on.Has(NullMovePruning) && !skipNMP && depth >= par.NMPMinDepth {
+		// The eval margin's reduction: the further above beta the side
+		// that passes stands, the less depth the null search needs.
+		if s.on.Has(NMPEval) {
+			nmpDepth -= min((staticEval-beta)/par.NMPEvalMargin, par.NMPEvalMax)
+		}
 		s.count(EvNullTry)
 		if s.tracer != nil {
 			s.emit(Event{Kind: EvNullTry, Depth: depth, Beta: beta, Reduction: depth - 1 - nmpDepth}, ply)
@@ -354,8 +443,144 @@ func (s *Searcher) prune(ply, depth, beta, staticEval int, cutNode bool) (int, b
 		if s.tracer != nil {
 			s.emit(Event{Kind: EvNullFail, Depth: depth, Beta: beta, Score: score}, ply)
 		}
+		// The reply that refuted passing is what this side must meet: the
+		// null search's best move, from its PV or else its table entry.
+		if s.on.Has(NMPThreat) {
+			s.stack[ply].threat = s.nullReply(ply)
+		}
 	}
 	return 0, false
+}
+
+// nullReply is the best move the null search at ply+1 found, or NullMove.
+func (s *Searcher) nullReply(ply int) chess.Move {
+	if s.pvLen[ply+1] > 0 {
+		return s.pv[ply+1][0]
+	}
+	if s.on.Has(TranspositionTable) {
+		if e, hit := s.tt.probe(s.stack[ply+1].pos.Key()); hit {
+			return e.move
+		}
+	}
+	return chess.NullMove
+}
+
+// probCut searches the captures of the node at ply whose exchange alone
+// could lift the static eval to probBeta: first by quiescence, then, if
+// that holds, by a search reduced by probcut-reduction-plies. A capture
+// that scores probBeta both times cuts the node; its score is stored as a
+// lower bound at the depth it proves.
+func (s *Searcher) probCut(ply, depth, probBeta, staticEval int, ttMove chess.Move, ttPV, cutNode bool) (int, bool) {
+	f := &s.stack[ply]
+	p := &f.pos
+	f.moves.N = 0
+	p.Generate(&f.moves, chess.GenNoisy)
+	s.scoreMoves(ply, ttMove)
+	for i := 0; i < f.moves.N; i++ {
+		m := f.pickMove(i)
+		if pr := m.Promotion(); pr != chess.NoPieceType && pr != chess.Queen {
+			continue
+		}
+		if p.SEE(m) < probBeta-staticEval {
+			continue
+		}
+		s.count(EvProbCutTry)
+		s.play(ply, m)
+		score := -s.qsearch(ply+1, -probBeta, -probBeta+1)
+		if score >= probBeta && !s.stopped {
+			score = -s.negamax(ply+1, depth-1-s.cfg.Params.ProbCutReduction, -probBeta, -probBeta+1, false, !cutNode)
+		}
+		if s.stopped {
+			return 0, true
+		}
+		if score >= probBeta {
+			s.count(EvProbCut)
+			if s.tracer != nil {
+				s.emit(Event{Kind: EvProbCut, Depth: depth, Beta: probBeta, Move: m, Index: i, Score: score}, ply)
+			}
+			if s.on.Has(TranspositionTable) {
+				s.tt.store(p.Key(), m, score, depth-s.cfg.Params.ProbCutReduction, ply, boundLower, ttPV)
+			}
+			return score, true
+		}
+	}
+	s.pvLen[ply] = 0
+	return 0, false
+}
+
+// singular runs the singular search of the node at ply: the node again,
+// without the hash move, at half its depth, with a null window just below
+// ttScore - margin × depth. It returns the hash move's extension, or cut
+// with the node's score when multi-cut ends the node.
+func (s *Searcher) singular(ply, depth, beta int, ttMove chess.Move, ttScore int, pvNode, cutNode bool) (ext, score int, cut bool) {
+	par := &s.cfg.Params
+	f := &s.stack[ply]
+	singularBeta := ttScore - par.SingularMargin*depth
+	s.count(EvSingularSearch)
+	if s.tracer != nil {
+		s.emit(Event{Kind: EvSingularSearch, Depth: depth, Beta: singularBeta, Move: ttMove}, ply)
+	}
+	eval, raw, threat := f.staticEval, f.rawEval, f.threat
+	f.excluded = ttMove
+	score = s.negamax(ply, (depth-1)/2, singularBeta-1, singularBeta, false, cutNode)
+	f.excluded = chess.NullMove
+	f.staticEval, f.rawEval, f.threat = eval, raw, threat
+	s.pvLen[ply] = 0
+	if s.stopped {
+		return 0, 0, false
+	}
+	switch {
+	case score < singularBeta:
+		// Singular: nothing else comes near. Far below the bound, off the
+		// PV and with few such extensions on the line, two plies, or
+		// three for a quiet move further still.
+		ext = 1
+		if s.on.Has(SingularDouble) && !pvNode && f.doubleExt < par.SingularDoubleMax {
+			if score < singularBeta-par.SingularDouble {
+				ext = 2
+			}
+			if !ttMove.IsNoisy() && score < singularBeta-par.SingularTriple {
+				ext = 3
+			}
+		}
+		s.count(EvSingularExt)
+		if ext >= 2 {
+			s.count(EvDoubleExt)
+		}
+		if s.tracer != nil {
+			s.emit(Event{Kind: EvSingularExt, Depth: depth, Move: ttMove, Score: score, Reduction: -ext}, ply)
+		}
+	case s.on.Has(MultiCut) && singularBeta >= beta:
+		// Another move beat singularBeta, itself at or above beta, and the
+		// hash move beat it before: two moves refute the node.
+		s.count(EvMultiCut)
+		if s.tracer != nil {
+			s.emit(Event{Kind: EvMultiCut, Depth: depth, Beta: beta, Score: singularBeta}, ply)
+		}
+		return 0, singularBeta, true
+	case s.on.Has(SingularNegative) && (ttScore >= beta || cutNode):
+		// Not singular, at a node expected to fail high: the hash move
+		// need not be searched as deep as a singular one would.
+		ext = -1
+		s.count(EvNegativeExt)
+		if s.tracer != nil {
+			s.emit(Event{Kind: EvNegativeExt, Depth: depth, Move: ttMove, Score: score, Reduction: 1}, ply)
+		}
+	}
+	return ext, 0, false
+}
+
+// captureReduction is the reduction of the index-th move m, a capture or
+// promotion made out of check that gives none, at a node off the PV: the
+// quiet moves' formula, less a ply for the capture, less again for a good
+// capture history and more for a bad one.
+func (s *Searcher) captureReduction(ply, depth, index int, pvNode bool, m chess.Move) (int, Reasons) {
+	par := &s.cfg.Params
+	if pvNode || depth < par.LMRMinDepth || index < par.LMRMinMoves {
+		return 0, 0
+	}
+	r := s.lmr[min(depth, 63)][min(index, 63)] - 1 - s.captureScore(&s.stack[ply].pos, m)/par.CaptureLMRPoints
+	return max(0, min(r, depth-2)), WhyFormula | WhyHistory
 }
 
 // lmpCount is how many quiet moves LMP lets through at depth: base +

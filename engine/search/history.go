@@ -2,10 +2,13 @@ package search
 
 import "github.com/ablate-chess/ablate/engine/chess"
 
-// The ordering tables that learn during a search: butterfly history (by
-// side, from and to), continuation history (by the previous move's piece and
-// destination, then this move's), and counter-moves (the quiet move that last
-// refuted a given previous move). Killers live in the per-ply frames.
+// The tables that learn during a search: butterfly history (by side, from
+// and to), continuation history (by the previous move's piece and
+// destination, then this move's; cont2 likewise for the side's own move two
+// plies back), counter-moves (the quiet move that last refuted a given
+// previous move), capture history (by piece, destination and victim) and
+// correction history (how far searches found the static eval off, by pawn
+// and material key). Killers live in the per-ply frames.
 
 // historyMax bounds every history entry: an update moves it part of the way
 // towards ±historyMax ("gravity"), so old results fade.
@@ -15,9 +18,31 @@ type ordering struct {
 	butterfly [2][64][64]int16
 	cont      [16][64][16][64]int16
 	counter   [16][64]chess.Move
+	capture   [16][64][8]int16
+	cont2     [16][64][16][64]int16
+	corrPawn  [2][corrSize]int16
+	corrMat   [2][corrSize]int16
 }
 
-func (o *ordering) clear() { *o = ordering{} }
+// clear empties the tables the switched-on techniques use (the others stay
+// untouched and unread: clearing cont2's two megabytes each search would
+// cost a search without it time).
+func (s *Searcher) clearOrdering() {
+	o := &s.order
+	clear(o.butterfly[:])
+	clear(o.cont[:])
+	clear(o.counter[:])
+	if s.on.Has(CaptureHistory) {
+		clear(o.capture[:])
+	}
+	if s.on.Has(ContinuationHistory2) {
+		clear(o.cont2[:])
+	}
+	if s.on.Has(CorrectionHistory) {
+		clear(o.corrPawn[:])
+		clear(o.corrMat[:])
+	}
+}
 
 // gravity adds bonus to *h, scaled down as *h nears the bound.
 func gravity(h *int16, bonus int) {
@@ -50,7 +75,40 @@ func (s *Searcher) quietScore(ply int, m chess.Move, pc chess.Piece) int {
 			score += int(s.order.cont[prev.piece][prev.move.To()][pc][m.To()])
 		}
 	}
+	if s.on.Has(ContinuationHistory2) && ply >= 1 {
+		if own := &s.stack[ply-1]; own.piece != chess.NoPiece {
+			score += int(s.order.cont2[own.piece][own.move.To()][pc][m.To()])
+		}
+	}
 	return score
+}
+
+// captured is the type of piece m takes: a pawn en passant, none for a
+// promotion that captures nothing.
+func captured(p *chess.Position, m chess.Move) chess.PieceType {
+	if m.Kind() == chess.EnPassant {
+		return chess.Pawn
+	}
+	return p.PieceOn(m.To()).Type()
+}
+
+// captureScore is a noisy move's capture history.
+func (s *Searcher) captureScore(p *chess.Position, m chess.Move) int {
+	return int(s.order.capture[p.PieceOn(m.From())][m.To()][captured(p, m)])
+}
+
+// updateCaptureHistory rewards the capture that caused a cutoff at ply (if
+// best is one) and penalises the noisy moves searched before it.
+func (s *Searcher) updateCaptureHistory(ply, depth int, best chess.Move, tried []chess.Move) {
+	p := &s.stack[ply].pos
+	bonus := historyBonus(depth)
+	for _, m := range tried {
+		b := -bonus
+		if m == best {
+			b = bonus
+		}
+		gravity(&s.order.capture[p.PieceOn(m.From())][m.To()][captured(p, m)], b)
+	}
 }
 
 // updateQuietHistory rewards the quiet move that caused a cutoff at ply and
@@ -77,6 +135,10 @@ func (s *Searcher) updateQuietHistory(ply, depth int, best chess.Move, tried []c
 		}
 		if s.on.Has(ContinuationHistory) && f.piece != chess.NoPiece {
 			gravity(&s.order.cont[f.piece][f.move.To()][pc][m.To()], b)
+		}
+		if s.on.Has(ContinuationHistory2) && ply >= 1 && s.stack[ply-1].piece != chess.NoPiece {
+			own := &s.stack[ply-1]
+			gravity(&s.order.cont2[own.piece][own.move.To()][pc][m.To()], b)
 		}
 	}
 }

@@ -50,11 +50,13 @@ type Result struct {
 func (s *Searcher) Search(root chess.Position, history []uint64, lim Limits, onIteration func(*Iteration)) Result {
 	start := time.Now()
 	s.stats = Stats{}
-	s.order.clear()
+	s.clearOrdering()
+	s.rootDepth = 0
 	for i := range s.stack {
 		s.stack[i].killers = [2]chess.Move{}
 		s.stack[i].cutoffCount = 0
 		s.stack[i].staticEval = 0
+		s.stack[i].excluded, s.stack[i].threat, s.stack[i].doubleExt = chess.NullMove, chess.NullMove, 0
 	}
 	s.stack[0].pos = root
 	s.stack[0].move, s.stack[0].piece = chess.NullMove, chess.NoPiece
@@ -85,6 +87,7 @@ func (s *Searcher) Search(root chess.Position, history []uint64, lim Limits, onI
 
 	score := 0
 	for depth := 1; depth <= maxDepth; depth++ {
+		s.rootDepth = depth
 		score = s.aspirate(depth, score)
 		if s.stopped && depth > 1 {
 			break

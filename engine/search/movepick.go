@@ -13,6 +13,7 @@ const (
 	scoreNoisy    = 1 << 28
 	scoreKiller   = 1 << 27
 	scoreCounter  = 1<<27 - 2
+	scoreThreat   = 1<<27 - 3
 )
 
 // mvvLVA ranks captures: the most valuable victim first, then the least
@@ -42,6 +43,14 @@ func (s *Searcher) scoreMoves(ply int, ttMove chess.Move) {
 		switch {
 		case m == ttMove:
 			score = scoreHashMove
+		case m.IsNoisy() && s.on.Has(CaptureHistory):
+			// The victim first, then the capture's history: it ranks
+			// captures of the same victim and may lift a capture past
+			// one of the next victim down.
+			score = scoreNoisy + s.captureScore(p, m)
+			if s.on.Has(MVVLVA) {
+				score += mvvLVA(p, m) * 2048
+			}
 		case m.IsNoisy():
 			if s.on.Has(MVVLVA) {
 				score = scoreNoisy + mvvLVA(p, m)
@@ -52,6 +61,10 @@ func (s *Searcher) scoreMoves(ply int, ttMove chess.Move) {
 			score = scoreKiller - 1
 		case m == counter:
 			score = scoreCounter
+		case f.threat != chess.NullMove && m.From() == f.threat.To():
+			// The piece a null move's refutation attacks: moving it
+			// meets the threat.
+			score = scoreThreat
 		default:
 			score = s.quietScore(ply, m, p.PieceOn(m.From()))
 		}

@@ -50,6 +50,19 @@ type Params struct {
 	SEECaptureMargin    int // centipawns per ply²: captures with SEE below -margin × depth² are skipped
 	HistPruneMaxDepth   int // plies
 	HistPrunePoints     int // history points per ply: quiet moves below -points × depth are skipped
+	SingularMinDepth    int // plies
+	SingularTTDepth     int // plies: the table's entry at most this much shallower than the node
+	SingularMargin      int // centipawns per ply: the singular bound is the table's score less margin × depth
+	SingularDouble      int // centipawns below the singular bound for a double extension
+	SingularTriple      int // centipawns below the singular bound for a triple extension
+	SingularDoubleMax   int // double or triple extensions on one line
+	ProbCutMinDepth     int // plies
+	ProbCutMargin       int // centipawns above beta
+	ProbCutReduction    int // plies less for the verifying search
+	CaptureLMRPoints    int // capture history points per ply of reduction
+	CorrectionMax       int // centipawns: the most the correction moves an eval
+	NMPEvalMargin       int // centipawns above beta per ply more of reduction
+	NMPEvalMax          int // plies: the most the eval adds to the reduction
 }
 
 // param is one entry of the registry that CLI overrides, UCI options and
@@ -103,6 +116,19 @@ var params = []param{
 	{"see-capture-cp-per-ply-squared", "", SEEPruning, func(p *Params) *int { return &p.SEECaptureMargin }, 20, 0, 1000, "captures losing more than this per ply squared are skipped"},
 	{"history-prune-max-depth-plies", "", HistoryPruning, func(p *Params) *int { return &p.HistPruneMaxDepth }, 3, 1, 16, "history pruning at this depth or below"},
 	{"history-prune-points-per-ply", "", HistoryPruning, func(p *Params) *int { return &p.HistPrunePoints }, 1000, 0, 65536, "quiet moves with history below minus this per ply are skipped"},
+	{"singular-min-depth-plies", "", Singular, func(p *Params) *int { return &p.SingularMinDepth }, 8, 4, 32, "singular extensions from this depth"},
+	{"singular-tt-depth-plies", "", Singular, func(p *Params) *int { return &p.SingularTTDepth }, 3, 0, 16, "the hash entry at most this many plies shallower than the node"},
+	{"singular-margin-cp-per-ply", "", Singular, func(p *Params) *int { return &p.SingularMargin }, 2, 0, 100, "the singular bound: the hash score less this per ply of depth"},
+	{"singular-double-cp", "", SingularDouble, func(p *Params) *int { return &p.SingularDouble }, 20, 0, 1000, "this far below the singular bound: a double extension"},
+	{"singular-triple-cp", "", SingularDouble, func(p *Params) *int { return &p.SingularTriple }, 100, 0, 2000, "this far below the singular bound (a quiet hash move): a triple extension"},
+	{"singular-double-max-moves", "", SingularDouble, func(p *Params) *int { return &p.SingularDoubleMax }, 6, 0, 64, "double or triple extensions allowed on one line"},
+	{"probcut-min-depth-plies", "", ProbCut, func(p *Params) *int { return &p.ProbCutMinDepth }, 5, 2, 32, "ProbCut from this depth"},
+	{"probcut-margin-cp", "", ProbCut, func(p *Params) *int { return &p.ProbCutMargin }, 200, 0, 2000, "how far above beta a capture must score"},
+	{"probcut-reduction-plies", "", ProbCut, func(p *Params) *int { return &p.ProbCutReduction }, 4, 1, 16, "plies less for the verifying search"},
+	{"capture-lmr-points-per-ply", "", CaptureLMR, func(p *Params) *int { return &p.CaptureLMRPoints }, 4096, 256, 65536, "capture history points per ply of reduction"},
+	{"correction-history-max-cp", "", CorrectionHistory, func(p *Params) *int { return &p.CorrectionMax }, 150, 0, 1000, "the most the correction moves a static eval"},
+	{"nmp-eval-cp-per-ply", "", NMPEval, func(p *Params) *int { return &p.NMPEvalMargin }, 200, 10, 2000, "eval above beta per ply more of null-move reduction"},
+	{"nmp-eval-max-plies", "", NMPEval, func(p *Params) *int { return &p.NMPEvalMax }, 3, 0, 12, "the most plies the eval adds to the reduction"},
 }
 
 // DefaultParams returns every parameter at its default.

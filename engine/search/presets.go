@@ -30,12 +30,29 @@ type Config struct {
 // first. Quiescence search cannot do without capture ordering (unordered,
 // Kiwipete's depth-2 search passes 500 million quiescence nodes), so
 // MVV-LVA comes with it at stage 9. Reverse futility and futility pruning
-// are in no stage: the chapter never mentions them, and with them in stage
-// 12 the 12 -> 13 step on six at depth 8 measures 5.3 times instead of the
-// chapter's 7 (8.9 without them). full-pesto is stage 14 with both: the
-// full search as every result stored before the evaluation terms measured
-// it (their "full"). full is full-pesto with the evaluation terms, their
-// weights hand-set (the Texel tune's, the tuned switch, play weaker).
+// are in no stage of the chapter: it never mentions them, and with them in
+// stage 12 the 12 -> 13 step on six at depth 8 measures 5.3 times instead
+// of the chapter's 7 (8.9 without them).
+//
+// After stage 14 the ladder goes on in the order a book on a modern engine
+// would take, each stage one idea:
+//
+//	stage-15  the futility prunings: reverse futility and futility (this
+//	          is full-pesto: the full of every result stored before
+//	          2026-12-01)
+//	stage-16  the evaluation terms, hand-set (this is full-eval: the full
+//	          of 2026-12-01); the search after it works on their scores
+//	stage-17  cheap node-level cuts: mate distance pruning, internal
+//	          iterative reductions, razoring, delta pruning in quiescence
+//	stage-18  move-level pruning by what is known of a move: SEE pruning,
+//	          history pruning, capture history (ordering and LMR of late
+//	          captures), continuation history two plies back
+//	stage-19  singular extensions, with double and triple, negative
+//	          extensions and multi-cut
+//	stage-20  the rest of the modern toolbox: ProbCut, correction history,
+//	          and the null move's eval-margin reduction and threat (this
+//	          is full)
+//
 // Iterative deepening is always on: every iteration is recorded.
 var (
 	stage9  = SetOf(AlphaBeta, Quiescence, MVVLVA, TranspositionTable, HashMove)
@@ -45,22 +62,29 @@ var (
 	stage13 = stage12 | SetOf(LateMoveReductions, LMRPV, LateMovePruning)
 	stage14 = stage13 | SetOf(LMRCutNode, LMRCutoffCount, LMRTTCapture, LMRAllNode, LMRTTPV,
 		ContinuationHistory, HistoryLMR)
-	fullPeSTO = stage14 | SetOf(ReverseFutility, Futility)
-	full      = fullPeSTO | SetOf(EvalBishopPair, EvalTempo, EvalRookFiles, EvalMobility, EvalPassedPawns,
+	stage15 = stage14 | SetOf(ReverseFutility, Futility)
+	stage16 = stage15 | SetOf(EvalBishopPair, EvalTempo, EvalRookFiles, EvalMobility, EvalPassedPawns,
 		EvalPawnStructure, EvalKingSafety, EvalThreats, EvalOutposts, EvalEndgameScaling)
+	stage17 = stage16 | SetOf(MateDistance, IIR, Razoring, DeltaPruning)
+	stage18 = stage17 | SetOf(SEEPruning, HistoryPruning, CaptureHistory, CaptureLMR, ContinuationHistory2)
+	stage19 = stage18 | SetOf(Singular, SingularDouble, SingularNegative, MultiCut)
+	stage20 = stage19 | SetOf(ProbCut, CorrectionHistory, NMPEval, NMPThreat)
 )
 
 // presets are the named configurations. full is every technique except
 // hyper-nmp, which the thread's measurement found costs nodes and strength,
-// and the tuned evaluation, which plays weaker than the hand-set one.
+// and the tuned evaluation, which plays weaker than the hand-set one. The
+// fulls of earlier days keep their names, so that the results they made
+// name what made them: full-pesto (before 2026-12-01) and full-eval
+// (2026-12-01).
 var presets = []struct {
 	name string
 	set  Set
 	doc  string
 }{
-	{"full", full, "every technique that helps (all but hyper-nmp and tuned): full-pesto and the evaluation terms; the default"},
-	{"full-pesto", fullPeSTO, "full's search, PeSTO's evaluation alone: the full of every result stored before 2026-12-01"},
-	{"full-eval", full, "full-pesto with the ten evaluation terms, hand-set: full as of 2026-12-01, named so that results keep it"},
+	{"full", stage20, "every technique that helps (all but hyper-nmp and tuned): the stage ladder's top; the default"},
+	{"full-pesto", stage15, "stage 14 with the futility prunings, PeSTO's evaluation alone: the full of every result stored before 2026-12-01"},
+	{"full-eval", stage16, "full-pesto with the ten evaluation terms, hand-set: the full of 2026-12-01"},
 	{"alphabeta", SetOf(AlphaBeta, Quiescence), "alpha-beta and quiescence search, nothing else"},
 	{"negamax", SetOf(Quiescence), "plain negamax with quiescence: no cutoffs (small depths only)"},
 	{"stage-9", stage9, "alpha-beta, quiescence (MVV-LVA), transposition table"},
@@ -69,6 +93,12 @@ var presets = []struct {
 	{"stage-12", stage12, "stage 11 + null-move pruning"},
 	{"stage-13", stage13, "stage 12 + LMR and LMP"},
 	{"stage-14", stage14, "stage 13 + LMR refinements and history-LMR"},
+	{"stage-15", stage15, "stage 14 + reverse futility and futility pruning (= full-pesto)"},
+	{"stage-16", stage16, "stage 15 + the evaluation terms (= full-eval)"},
+	{"stage-17", stage17, "stage 16 + mate distance pruning, IIR, razoring, delta pruning"},
+	{"stage-18", stage18, "stage 17 + SEE and history pruning, capture history, continuation history at two plies"},
+	{"stage-19", stage19, "stage 18 + singular extensions (double, triple, negative) and multi-cut"},
+	{"stage-20", stage20, "stage 19 + ProbCut, correction history, null move's eval margin and threat (= full)"},
 }
 
 // Preset returns the named preset with default parameters.

@@ -35,10 +35,12 @@ func (s *Searcher) qsearch(ply, alpha, beta int) int {
 	alphaBeta := s.on.Has(AlphaBeta)
 	inCheck := p.InCheck()
 
+	f.threat = chess.NullMove // a null move's threat is the main search's, at its own node
+
 	best := -Infinity
 	mode := chess.GenAll // in check, every evasion
 	if !inCheck {
-		best = s.evaluate(ply)
+		best, _ = s.staticEval(ply)
 		if alphaBeta && best >= beta {
 			return best
 		}
@@ -112,7 +114,8 @@ func (s *Searcher) Quiet(p chess.Position) bool {
 	}
 	s.keys, s.rootKeys = s.keys[:0], 0
 	s.nodeLimit, s.stop, s.stopped, s.deadline = 0, nil, false, time.Time{}
-	return s.qsearch(0, -Infinity, Infinity) == s.evaluate(0)
+	eval, _ := s.staticEval(0)
+	return s.qsearch(0, -Infinity, Infinity) == eval
 }
 
 // capturedValue is the value of what m takes (a pawn, en passant).

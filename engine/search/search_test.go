@@ -52,18 +52,20 @@ func TestGoldenNodeCounts(t *testing.T) {
 		score            int
 	}{
 		{"startpos", "full-pesto", 10, 89233, "e2e4", 9},
-		{"startpos", "full", 10, 64217, "d2d4", 16},
+		{"startpos", "full-eval", 10, 64217, "d2d4", 16},
+		{"startpos", "full", 10, 68445, "e2e4", 28},
 		{"startpos", "stage-9", 6, 130645, "g1f3", 0},
 		{"startpos", "stage-13", 8, 39281, "e2e4", 8},
 		{"kiwipete", "full-pesto", 8, 53759, "e2a6", -42},
-		{"kiwipete", "full", 8, 40487, "e2a6", -44},
+		{"kiwipete", "full-eval", 8, 40487, "e2a6", -44},
+		{"kiwipete", "full", 8, 23162, "e2a6", -44},
 		{"kiwipete", "stage-12", 6, 280193, "e2a6", -28},
 		{"mid-isolated-queen-pawn", "full-pesto,+hyper-nmp", 8, 31649, "h7h6", -11},
-		{"mid-isolated-queen-pawn", "full,+hyper-nmp", 8, 19668, "h7h6", -31},
+		{"mid-isolated-queen-pawn", "full-eval,+hyper-nmp", 8, 19668, "h7h6", -31},
 		{"endgame-rook-pawns", "full-pesto", 10, 38075, "a5a2", 552},
-		{"endgame-rook-pawns", "full", 10, 35340, "a5a2", 627},
+		{"endgame-rook-pawns", "full-eval", 10, 35340, "a5a2", 627},
 		{"end-fine-70", "full-pesto", 12, 4350, "a1b2", 108},
-		{"end-fine-70", "full", 12, 6955, "a1b2", 69},
+		{"end-fine-70", "full-eval", 12, 6955, "a1b2", 69},
 	} {
 		name := fmt.Sprintf("%s/%s/depth=%d", c.position, c.config, c.depth)
 		t.Run(name, func(t *testing.T) {
@@ -109,7 +111,7 @@ func TestExactTechniquesKeepNegamaxScore(t *testing.T) {
 
 func TestFindsMates(t *testing.T) {
 	bench := mustSuite(t, "bench")
-	for _, c := range []struct {
+	for _, m := range []struct {
 		id     string
 		mateIn int
 	}{
@@ -120,22 +122,29 @@ func TestFindsMates(t *testing.T) {
 		{"mate-in-3-anastasia", 3},
 		{"mate-in-3-bishop-and-pawn", 3},
 	} {
-		for _, spec := range []string{"full", "stage-9"} {
+		// Depth 2N+2 finds a mate in N, but for full one ply more: its
+		// internal iterative reductions search a line new to the table a
+		// ply shallower, and the mating line is new when it is found.
+		for _, c := range []struct {
+			spec  string
+			extra int
+		}{{"full", 1}, {"full-eval", 0}, {"stage-9", 0}} {
+			spec := c.spec
 			var e *positions.Entry
 			for i := range bench.Entries {
-				if bench.Entries[i].ID == c.id {
+				if bench.Entries[i].ID == m.id {
 					e = &bench.Entries[i]
 				}
 			}
 			if e == nil {
-				t.Fatalf("no %s in bench", c.id)
+				t.Fatalf("no %s in bench", m.id)
 			}
-			r := searchDepth(t, mustConfig(t, spec), e.Board, 2*c.mateIn+2)
-			if !IsMate(r.Score) || MateIn(r.Score) != c.mateIn {
-				t.Errorf("%s with %s: score %d (mate in %d), want mate in %d", c.id, spec, r.Score, MateIn(r.Score), c.mateIn)
+			r := searchDepth(t, mustConfig(t, spec), e.Board, 2*m.mateIn+2+c.extra)
+			if !IsMate(r.Score) || MateIn(r.Score) != m.mateIn {
+				t.Errorf("%s with %s: score %d (mate in %d), want mate in %d", m.id, spec, r.Score, MateIn(r.Score), m.mateIn)
 			}
 			if solved, applies := e.Solved(r.Move); applies && !solved {
-				t.Errorf("%s with %s: played %s, not the mating move", c.id, spec, e.Board.SAN(r.Move))
+				t.Errorf("%s with %s: played %s, not the mating move", m.id, spec, e.Board.SAN(r.Move))
 			}
 		}
 	}
@@ -344,7 +353,7 @@ func BenchmarkSearch(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	for _, spec := range []string{"full", "full,-lmr", "stage-9"} {
+	for _, spec := range []string{"full", "full-eval", "full-pesto", "full,-lmr", "stage-9"} {
 		depth := 8
 		if spec == "stage-9" {
 			depth = 5
@@ -412,32 +421,49 @@ func TestTracingChangesNothing(t *testing.T) {
 	}
 }
 
-// TestNewPruningsActAndStaySound: each of the techniques after stage 14,
-// switched on in full, does its work somewhere on the bench positions (its
-// counter moves), and the searches still find a forced mate.
+// TestNewPruningsActAndStaySound: each of the techniques after stage 16,
+// switched on in full-eval, does its work somewhere on the bench positions (its
+// counter moves; for those with no event of their own, the tree changes),
+// and the searches still find a forced mate.
 func TestNewPruningsActAndStaySound(t *testing.T) {
 	bench := mustSuite(t, "bench")
+	const changesTree = EvNode // no event of its own: the node count must move
 	for _, c := range []struct {
-		tech string
-		kind EventKind
+		spec  string // added to full
+		kind  EventKind
+		depth int
 	}{
-		{"mdp", EvMDP}, {"iir", EvIIR}, {"razoring", EvRazor}, {"delta", EvDelta},
-		{"see-prune", EvSEEPrune}, {"history-prune", EvHistoryPrune},
+		{"+mdp", EvMDP, 7}, {"+iir", EvIIR, 7}, {"+razoring", EvRazor, 7}, {"+delta", EvDelta, 7},
+		{"+see-prune", EvSEEPrune, 7}, {"+history-prune", EvHistoryPrune, 7},
+		{"+singular", EvSingularExt, 9}, {"+singular,+singular-double", EvDoubleExt, 9},
+		{"+singular,+singular-negative", EvNegativeExt, 9}, {"+singular,+multi-cut", EvMultiCut, 9},
+		{"+probcut", EvProbCut, 7},
+		{"+capture-history", changesTree, 7}, {"+capture-history,+capture-lmr", changesTree, 7},
+		{"+cont-history-2", changesTree, 7}, {"+correction-history", changesTree, 7},
+		{"+nmp-eval", changesTree, 9}, {"+nmp-threat", changesTree, 7},
 	} {
-		cfg := mustConfig(t, "full,+"+c.tech)
+		cfg := mustConfig(t, "full-eval,"+c.spec)
 		// A back-rank mate in one, Rd8#, found and kept (mate distance
 		// pruning acts once a mate is known).
 		p, _ := chess.ParseFEN("6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1")
 		r := searchDepth(t, cfg, p, 6)
 		if r.Score != Mate-1 || r.Move.String() != "d1d8" {
-			t.Errorf("%s: mate in one scored %d with %s, want %d with d1d8", c.tech, r.Score, r.Move, Mate-1)
+			t.Errorf("%s: mate in one scored %d with %s, want %d with d1d8", c.spec, r.Score, r.Move, Mate-1)
 		}
-		n := r.Stats.Count[c.kind]
+		n, nodes, fullNodes := r.Stats.Count[c.kind], uint64(0), uint64(0)
 		for _, e := range bench.Entries[:8] {
-			n += searchDepth(t, cfg, e.Board, 7).Stats.Count[c.kind]
+			st := searchDepth(t, cfg, e.Board, c.depth).Stats
+			n += st.Count[c.kind]
+			nodes += st.Nodes
+			if c.kind == changesTree {
+				fullNodes += searchDepth(t, mustConfig(t, "full-eval"), e.Board, c.depth).Stats.Nodes
+			}
 		}
-		if n == 0 && statsOn { // -tags nostats counts nothing
-			t.Errorf("%s: no %s event on eight bench positions at depth 7, nor on a mate", c.tech, c.kind)
+		switch {
+		case c.kind == changesTree && nodes == fullNodes:
+			t.Errorf("%s: the same %d nodes as full-eval on eight bench positions at depth %d", c.spec, nodes, c.depth)
+		case c.kind != changesTree && n == 0 && statsOn: // -tags nostats counts nothing
+			t.Errorf("%s: no %s event on eight bench positions at depth %d, nor on a mate", c.spec, c.kind, c.depth)
 		}
 	}
 }

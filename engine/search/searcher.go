@@ -36,11 +36,16 @@ type frame struct {
 	move        chess.Move  // the move that led here; NullMove at the root or after a null move
 	piece       chess.Piece // the piece that made it; NoPiece likewise
 	staticEval  int
+	rawEval     int        // the static eval before correction history
+	excluded    chess.Move // the move a singular search leaves out; NullMove otherwise
+	threat      chess.Move // the reply that refuted a null move here (nmp-threat)
+	doubleExt   int        // double and triple extensions on the line to here
 	killers     [2]chess.Move
 	cutoffCount int // children of this ply's parent that failed high so far
 	moves       chess.MoveList
 	scores      [256]int32
 	quiets      [256]chess.Move
+	noisies     [256]chess.Move // the captures and promotions searched, for capture history
 }
 
 // Searcher runs searches. It owns everything a search touches, so searches
@@ -55,6 +60,8 @@ type Searcher struct {
 	order ordering
 	stats Stats
 	lmr   [64][64]int
+
+	rootDepth int // the iteration's depth
 
 	stack [MaxPly + 2]frame
 	pv    [MaxPly + 1][MaxPly + 1]chess.Move
@@ -147,6 +154,7 @@ func (s *Searcher) play(ply int, m chess.Move) *frame {
 	child.pos = parent.pos
 	child.piece = parent.pos.PieceOn(m.From())
 	child.move = m
+	child.doubleExt = parent.doubleExt
 	child.pos.Play(m)
 	s.keys = append(s.keys[:s.rootKeys+ply], parent.pos.Key())
 	return child
@@ -159,6 +167,7 @@ func (s *Searcher) playNull(ply int) {
 	child.pos = parent.pos
 	child.pos.PlayNull()
 	child.move, child.piece = chess.NullMove, chess.NoPiece
+	child.doubleExt = parent.doubleExt
 	s.keys = append(s.keys[:s.rootKeys+ply], parent.pos.Key())
 }
 

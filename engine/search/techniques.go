@@ -13,39 +13,50 @@ import (
 type Technique uint8
 
 const (
-	AlphaBeta           Technique = iota // alpha-beta
-	Quiescence                           // qsearch
-	QSearchSEE                           // qs-see
-	TranspositionTable                   // tt
-	HashMove                             // tt-move
-	MVVLVA                               // mvv-lva
-	Killers                              // killers
-	CounterMove                          // counter-move
-	History                              // history
-	ContinuationHistory                  // cont-history
-	PVS                                  // pvs
-	Aspiration                           // aspiration
-	CheckExtension                       // check-ext
-	NullMovePruning                      // nmp
-	HyperNullMove                        // hyper-nmp
-	ReverseFutility                      // rfp
-	Futility                             // futility
-	LateMoveReductions                   // lmr
-	LateMovePruning                      // lmp
-	LMRPV                                // lmr-pv
-	LMRCutNode                           // cut-node
-	LMRCutoffCount                       // cutoff-count
-	LMRTTCapture                         // tt-capture
-	LMRAllNode                           // all-node
-	LMRTTPV                              // tt-pv
-	HistoryLMR                           // history-lmr
-	HyperNMPReuse                        // hyper-nmp-reuse
-	MateDistance                         // mdp
-	IIR                                  // iir
-	Razoring                             // razoring
-	DeltaPruning                         // delta
-	SEEPruning                           // see-prune
-	HistoryPruning                       // history-prune
+	AlphaBeta            Technique = iota // alpha-beta
+	Quiescence                            // qsearch
+	QSearchSEE                            // qs-see
+	TranspositionTable                    // tt
+	HashMove                              // tt-move
+	MVVLVA                                // mvv-lva
+	Killers                               // killers
+	CounterMove                           // counter-move
+	History                               // history
+	ContinuationHistory                   // cont-history
+	PVS                                   // pvs
+	Aspiration                            // aspiration
+	CheckExtension                        // check-ext
+	NullMovePruning                       // nmp
+	HyperNullMove                         // hyper-nmp
+	ReverseFutility                       // rfp
+	Futility                              // futility
+	LateMoveReductions                    // lmr
+	LateMovePruning                       // lmp
+	LMRPV                                 // lmr-pv
+	LMRCutNode                            // cut-node
+	LMRCutoffCount                        // cutoff-count
+	LMRTTCapture                          // tt-capture
+	LMRAllNode                            // all-node
+	LMRTTPV                               // tt-pv
+	HistoryLMR                            // history-lmr
+	HyperNMPReuse                         // hyper-nmp-reuse
+	MateDistance                          // mdp
+	IIR                                   // iir
+	Razoring                              // razoring
+	DeltaPruning                          // delta
+	SEEPruning                            // see-prune
+	HistoryPruning                        // history-prune
+	Singular                              // singular
+	SingularDouble                        // singular-double
+	SingularNegative                      // singular-negative
+	MultiCut                              // multi-cut
+	ProbCut                               // probcut
+	CaptureHistory                        // capture-history
+	CaptureLMR                            // capture-lmr
+	ContinuationHistory2                  // cont-history-2
+	CorrectionHistory                     // correction-history
+	NMPEval                               // nmp-eval
+	NMPThreat                             // nmp-threat
 
 	// Evaluation terms (engine/eval): switched like the search's
 	// techniques, off in every preset until one is measured to help.
@@ -91,50 +102,61 @@ type techniqueInfo struct {
 }
 
 var techniqueInfos = [NumTechniques]techniqueInfo{
-	AlphaBeta:           {"alpha-beta", "alpha-beta cutoffs (off: plain negamax, every move searched with an open window)", nil},
-	Quiescence:          {"qsearch", "quiescence search of captures and promotions at the leaves (off: static evaluation)", nil},
-	QSearchSEE:          {"qs-see", "skip captures that lose material by SEE in quiescence search", []Technique{Quiescence, AlphaBeta}},
-	TranspositionTable:  {"tt", "transposition table: reuse bounds from earlier searches of a position", nil},
-	HashMove:            {"tt-move", "search the transposition table's best move first", []Technique{TranspositionTable}},
-	MVVLVA:              {"mvv-lva", "order captures most valuable victim first, least valuable attacker first", nil},
-	Killers:             {"killers", "order two quiet moves that caused a cutoff at the same ply early", nil},
-	CounterMove:         {"counter-move", "order the quiet move that last refuted the opponent's previous move early", nil},
-	History:             {"history", "order quiet moves by how often they caused cutoffs (butterfly history)", nil},
-	ContinuationHistory: {"cont-history", "order quiet moves by their history as replies to the previous move", nil},
-	PVS:                 {"pvs", "principal variation search: null-window searches after the first move, re-searched when they beat alpha", []Technique{AlphaBeta}},
-	Aspiration:          {"aspiration", "aspiration windows around the previous iteration's score, widened on failure", []Technique{AlphaBeta}},
-	CheckExtension:      {"check-ext", "search moves that give check one ply deeper", nil},
-	NullMovePruning:     {"nmp", "null-move pruning with a depth-adaptive reduction", []Technique{AlphaBeta}},
-	HyperNullMove:       {"hyper-nmp", "hyper null-move pruning: a null move answered by a quiescence search with a depth-scaled margin (H.G. Muller)", []Technique{AlphaBeta, Quiescence}},
-	ReverseFutility:     {"rfp", "reverse futility pruning: near the leaves, return a static eval far above beta", []Technique{AlphaBeta}},
-	Futility:            {"futility", "futility pruning: near the leaves, skip quiet moves when the static eval is far below alpha", []Technique{AlphaBeta}},
-	LateMoveReductions:  {"lmr", "late move reductions: search late quiet moves less deep, re-search when they beat alpha", []Technique{PVS}},
-	LateMovePruning:     {"lmp", "late move pruning: near the leaves, skip quiet moves after 3 + depth^2 have been tried", []Technique{AlphaBeta}},
-	LMRPV:               {"lmr-pv", "reduce one ply less on the principal variation", []Technique{LateMoveReductions}},
-	LMRCutNode:          {"cut-node", "reduce more at an expected cut node", []Technique{LateMoveReductions}},
-	LMRCutoffCount:      {"cutoff-count", "reduce more when many moves at this node have been refuted", []Technique{LateMoveReductions}},
-	LMRTTCapture:        {"tt-capture", "reduce more when the hash move is a capture", []Technique{LateMoveReductions, HashMove}},
-	LMRAllNode:          {"all-node", "reduce less at an expected all-node", []Technique{LateMoveReductions}},
-	LMRTTPV:             {"tt-pv", "reduce less at a node that has been on the principal variation", []Technique{LateMoveReductions, TranspositionTable}},
-	HistoryLMR:          {"history-lmr", "reduce moves with a good history less and a bad one more", []Technique{LateMoveReductions}},
-	HyperNMPReuse:       {"hyper-nmp-reuse", "the thread's refinement: a hyper null search that failed low stands in for a null search of quiescence depth", []Technique{HyperNullMove, NullMovePruning}},
-	MateDistance:        {"mdp", "mate distance pruning: no line here can mate faster than a mate already found, so the window shrinks to what can", nil},
-	IIR:                 {"iir", "internal iterative reductions: a node with no hash move, deep and expected to matter, is searched a ply shallower", nil},
-	Razoring:            {"razoring", "razoring: near the leaves, a static eval far below alpha drops to quiescence search, and stops there if it stays below", []Technique{AlphaBeta, Quiescence}},
-	DeltaPruning:        {"delta", "delta pruning: in quiescence, skip a capture that even with a margin cannot lift the standing pat to alpha", []Technique{AlphaBeta, Quiescence}},
-	SEEPruning:          {"see-prune", "SEE pruning in the main search: near the leaves, skip quiet moves and captures that lose too much material by exchange", []Technique{AlphaBeta}},
-	HistoryPruning:      {"history-prune", "history pruning: near the leaves, skip quiet moves whose history is very bad", []Technique{AlphaBeta, History}},
-	EvalBishopPair:      {"bishop-pair", "evaluation: a bonus for the side with both bishops", nil},
-	EvalTempo:           {"tempo", "evaluation: a bonus for the side to move", nil},
-	EvalRookFiles:       {"rook-files", "evaluation: rooks and queens on open files (no pawn) and semi-open files (no pawn of their own)", nil},
-	EvalMobility:        {"mobility", "evaluation: each knight, bishop, rook and queen by the squares it attacks safely (not its side's, not attacked by a pawn)", nil},
-	EvalPassedPawns:     {"passed-pawns", "evaluation: passed pawns by rank, less when blocked, and the kings' distances to the square in front (endgame)", nil},
-	EvalPawnStructure:   {"pawn-structure", "evaluation: isolated, doubled and backward pawns against supported and phalanx pawns (cached in a pawn hash table)", nil},
-	EvalKingSafety:      {"king-safety", "evaluation: enemy pieces' attacks on the squares around the king, its pawn shield, pawn storms and open files beside it", nil},
-	EvalThreats:         {"threats", "evaluation: pieces attacked by pawns, rooks and queens by minor pieces, a queen by rooks, and pieces attacked and undefended", nil},
-	EvalOutposts:        {"outposts", "evaluation: knights and bishops deep in the enemy half, guarded by a pawn, where no enemy pawn can attack them", nil},
-	EvalEndgameScaling:  {"endgame-scaling", "evaluation: the endgame score halved with opposite-coloured bishops alone, cut to an eighth without the material to mate", nil},
-	EvalTuned:           {"tuned", "evaluation: the piece-square tables and term weights of ablate's Texel tune (tuned.go), in place of PeSTO's and the hand-set ones", nil},
+	AlphaBeta:            {"alpha-beta", "alpha-beta cutoffs (off: plain negamax, every move searched with an open window)", nil},
+	Quiescence:           {"qsearch", "quiescence search of captures and promotions at the leaves (off: static evaluation)", nil},
+	QSearchSEE:           {"qs-see", "skip captures that lose material by SEE in quiescence search", []Technique{Quiescence, AlphaBeta}},
+	TranspositionTable:   {"tt", "transposition table: reuse bounds from earlier searches of a position", nil},
+	HashMove:             {"tt-move", "search the transposition table's best move first", []Technique{TranspositionTable}},
+	MVVLVA:               {"mvv-lva", "order captures most valuable victim first, least valuable attacker first", nil},
+	Killers:              {"killers", "order two quiet moves that caused a cutoff at the same ply early", nil},
+	CounterMove:          {"counter-move", "order the quiet move that last refuted the opponent's previous move early", nil},
+	History:              {"history", "order quiet moves by how often they caused cutoffs (butterfly history)", nil},
+	ContinuationHistory:  {"cont-history", "order quiet moves by their history as replies to the previous move", nil},
+	PVS:                  {"pvs", "principal variation search: null-window searches after the first move, re-searched when they beat alpha", []Technique{AlphaBeta}},
+	Aspiration:           {"aspiration", "aspiration windows around the previous iteration's score, widened on failure", []Technique{AlphaBeta}},
+	CheckExtension:       {"check-ext", "search moves that give check one ply deeper", nil},
+	NullMovePruning:      {"nmp", "null-move pruning with a depth-adaptive reduction", []Technique{AlphaBeta}},
+	HyperNullMove:        {"hyper-nmp", "hyper null-move pruning: a null move answered by a quiescence search with a depth-scaled margin (H.G. Muller)", []Technique{AlphaBeta, Quiescence}},
+	ReverseFutility:      {"rfp", "reverse futility pruning: near the leaves, return a static eval far above beta", []Technique{AlphaBeta}},
+	Futility:             {"futility", "futility pruning: near the leaves, skip quiet moves when the static eval is far below alpha", []Technique{AlphaBeta}},
+	LateMoveReductions:   {"lmr", "late move reductions: search late quiet moves less deep, re-search when they beat alpha", []Technique{PVS}},
+	LateMovePruning:      {"lmp", "late move pruning: near the leaves, skip quiet moves after 3 + depth^2 have been tried", []Technique{AlphaBeta}},
+	LMRPV:                {"lmr-pv", "reduce one ply less on the principal variation", []Technique{LateMoveReductions}},
+	LMRCutNode:           {"cut-node", "reduce more at an expected cut node", []Technique{LateMoveReductions}},
+	LMRCutoffCount:       {"cutoff-count", "reduce more when many moves at this node have been refuted", []Technique{LateMoveReductions}},
+	LMRTTCapture:         {"tt-capture", "reduce more when the hash move is a capture", []Technique{LateMoveReductions, HashMove}},
+	LMRAllNode:           {"all-node", "reduce less at an expected all-node", []Technique{LateMoveReductions}},
+	LMRTTPV:              {"tt-pv", "reduce less at a node that has been on the principal variation", []Technique{LateMoveReductions, TranspositionTable}},
+	HistoryLMR:           {"history-lmr", "reduce moves with a good history less and a bad one more", []Technique{LateMoveReductions}},
+	HyperNMPReuse:        {"hyper-nmp-reuse", "the thread's refinement: a hyper null search that failed low stands in for a null search of quiescence depth", []Technique{HyperNullMove, NullMovePruning}},
+	MateDistance:         {"mdp", "mate distance pruning: no line here can mate faster than a mate already found, so the window shrinks to what can", nil},
+	IIR:                  {"iir", "internal iterative reductions: a node with no hash move, deep and expected to matter, is searched a ply shallower", nil},
+	Razoring:             {"razoring", "razoring: near the leaves, a static eval far below alpha drops to quiescence search, and stops there if it stays below", []Technique{AlphaBeta, Quiescence}},
+	DeltaPruning:         {"delta", "delta pruning: in quiescence, skip a capture that even with a margin cannot lift the standing pat to alpha", []Technique{AlphaBeta, Quiescence}},
+	SEEPruning:           {"see-prune", "SEE pruning in the main search: near the leaves, skip quiet moves and captures that lose too much material by exchange", []Technique{AlphaBeta}},
+	HistoryPruning:       {"history-prune", "history pruning: near the leaves, skip quiet moves whose history is very bad", []Technique{AlphaBeta, History}},
+	Singular:             {"singular", "singular extensions: a hash move that no other move comes near, by a reduced search without it, is searched a ply deeper", []Technique{AlphaBeta, TranspositionTable, HashMove}},
+	SingularDouble:       {"singular-double", "double and triple singular extensions: a hash move far more singular still is searched two or three plies deeper (off the PV, a few per line)", []Technique{Singular}},
+	SingularNegative:     {"singular-negative", "negative singular extensions: a hash move that is not singular, at a node that will fail high anyway or is expected to, is searched a ply shallower", []Technique{Singular}},
+	MultiCut:             {"multi-cut", "multi-cut: when the singular search without the hash move still fails high, two moves beat beta; the node is cut", []Technique{Singular}},
+	ProbCut:              {"probcut", "ProbCut: a capture whose shallow search beats beta by a margin would beat beta at full depth; cut the node", []Technique{AlphaBeta, Quiescence}},
+	CaptureHistory:       {"capture-history", "order captures by their history (by piece, square and victim) after the victim's value", nil},
+	CaptureLMR:           {"capture-lmr", "late move reductions of late captures off the PV, less for a good capture history", []Technique{LateMoveReductions, CaptureHistory}},
+	ContinuationHistory2: {"cont-history-2", "continuation history two plies back (a reply to the side's own last move) in ordering, history-LMR and history pruning", nil},
+	CorrectionHistory:    {"correction-history", "correct the static evaluation by how far searches have found it off, keyed by the pawns and by the material", nil},
+	NMPEval:              {"nmp-eval", "null move: reduce more the further the static eval stands above beta", []Technique{NullMovePruning}},
+	NMPThreat:            {"nmp-threat", "null move: the reply that refuted the null move is a threat; order moves of the threatened piece early", []Technique{NullMovePruning}},
+	EvalBishopPair:       {"bishop-pair", "evaluation: a bonus for the side with both bishops", nil},
+	EvalTempo:            {"tempo", "evaluation: a bonus for the side to move", nil},
+	EvalRookFiles:        {"rook-files", "evaluation: rooks and queens on open files (no pawn) and semi-open files (no pawn of their own)", nil},
+	EvalMobility:         {"mobility", "evaluation: each knight, bishop, rook and queen by the squares it attacks safely (not its side's, not attacked by a pawn)", nil},
+	EvalPassedPawns:      {"passed-pawns", "evaluation: passed pawns by rank, less when blocked, and the kings' distances to the square in front (endgame)", nil},
+	EvalPawnStructure:    {"pawn-structure", "evaluation: isolated, doubled and backward pawns against supported and phalanx pawns (cached in a pawn hash table)", nil},
+	EvalKingSafety:       {"king-safety", "evaluation: enemy pieces' attacks on the squares around the king, its pawn shield, pawn storms and open files beside it", nil},
+	EvalThreats:          {"threats", "evaluation: pieces attacked by pawns, rooks and queens by minor pieces, a queen by rooks, and pieces attacked and undefended", nil},
+	EvalOutposts:         {"outposts", "evaluation: knights and bishops deep in the enemy half, guarded by a pawn, where no enemy pawn can attack them", nil},
+	EvalEndgameScaling:   {"endgame-scaling", "evaluation: the endgame score halved with opposite-coloured bishops alone, cut to an eighth without the material to mate", nil},
+	EvalTuned:            {"tuned", "evaluation: the piece-square tables and term weights of ablate's Texel tune (tuned.go), in place of PeSTO's and the hand-set ones", nil},
 }
 
 func (t Technique) String() string { return techniqueInfos[t].name }

@@ -42,6 +42,13 @@ const (
 	EvDelta                               // delta pruning skipped a capture in quiescence
 	EvSEEPrune                            // SEE pruning skipped a move in the main search
 	EvHistoryPrune                        // history pruning skipped a quiet move
+	EvSingularSearch                      // a singular search: the node without its hash move, reduced
+	EvSingularExt                         // ... found the hash move singular: extended a ply
+	EvDoubleExt                           // ... so singular it was extended two plies or more
+	EvNegativeExt                         // ... not singular: the hash move searched a ply shallower
+	EvMultiCut                            // ... failed high without the hash move: the node is cut
+	EvProbCutTry                          // a ProbCut search of a capture
+	EvProbCut                             // ... that cut the node
 	EvBest                                // the node's result: its best move and score
 
 	NumEventKinds
@@ -84,6 +91,13 @@ var kinds = [NumEventKinds]struct {
 	EvDelta:              {"delta", "delta_prunes", false},
 	EvSEEPrune:           {"see-prune", "see_prunes", true},
 	EvHistoryPrune:       {"history-prune", "history_prunes", true},
+	EvSingularSearch:     {"singular-search", "singular_searches", true},
+	EvSingularExt:        {"singular-extension", "singular_extensions", true},
+	EvDoubleExt:          {"double-extension", "double_extensions", false},
+	EvNegativeExt:        {"negative-extension", "negative_extensions", true},
+	EvMultiCut:           {"multi-cut", "multi_cuts", true},
+	EvProbCutTry:         {"probcut-try", "probcut_tries", false},
+	EvProbCut:            {"probcut", "probcut_cuts", true},
 	EvBest:               {"best", "", true},
 }
 
