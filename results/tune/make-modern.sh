@@ -1,0 +1,23 @@
+#!/bin/sh
+# The SPSA tune of the thresholds of the techniques after stage 16 (issue
+# 26): 3,000 pairs at 10,000 nodes a move on full (stage 20) from the
+# openings suite, seeded, then 600 pairs of verification. Run again to
+# resume (the tune keeps its journal in results/tune/modern).
+#
+# It tunes the full of commit $PIN, which it builds once into $CACHE
+# (ABLATE overrides it), so that later changes to full leave it resumable.
+set -e
+cd "$(dirname "$0")/../.."
+PIN=e2a35b2
+CACHE=${CACHE:-${TMPDIR:-/tmp}/ablate-$PIN}
+if [ -z "$ABLATE" ]; then
+  if [ ! -x "$CACHE/ablate" ]; then
+    rm -rf "$CACHE.src" && git worktree add --detach "$CACHE.src" $PIN >/dev/null
+    (cd "$CACHE.src" && go build -o "$CACHE/ablate" ./cmd/ablate)
+    git worktree remove --force "$CACHE.src"
+  fi
+  ABLATE=$CACHE/ablate
+fi
+exec $ABLATE tune spsa --params results/tune/modern-start.txt --base full \
+  --pairs 3000 --batch 8 --nodes 10000 --openings openings --openings-order random --seed 2 \
+  --verify 600 -j "${JOBS:-2}" --quiet --out results/tune/modern
