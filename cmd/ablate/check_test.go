@@ -17,7 +17,7 @@ func TestCheckCatchesAParameterChange(t *testing.T) {
 		t.Fatalf("update: exit %d: %s %s", code, out, errw)
 	}
 	out, errw, code := ablate(t, "check", "--baseline", base)
-	if code != 0 || !strings.Contains(out, "all 720 searches of 120 configurations match") {
+	if code != 0 || !strings.Contains(out, "all 726 searches of 121 configurations match") {
 		t.Fatalf("check: exit %d: %s %s", code, out, errw)
 	}
 	out, errw, code = ablate(t, "check", "--baseline", base, "--set", "lmr-base-centiplies=100", "--format", "csv")
@@ -66,7 +66,7 @@ func TestBenchPrintsSignatures(t *testing.T) {
 		t.Errorf("bench output:\n%s", out)
 	}
 	out, _, code = ablate(t, "bench", "--all", "--depth", "2", "-p", "six")
-	if code != 0 || strings.Count(out, "Nodes searched") != 121 || !strings.Contains(out, "-alpha-beta,-qsearch") {
+	if code != 0 || strings.Count(out, "Nodes searched") != 122 || !strings.Contains(out, "-alpha-beta,-qsearch") {
 		t.Errorf("bench --all: exit %d\n%s", code, out)
 	}
 }

@@ -33,12 +33,39 @@ func init() {
 // table; the result is the same.)
 func Evaluate(p *chess.Position, on Terms) int { return evaluate(p, on, nil, nil) }
 
-// Evaluator evaluates with a pawn hash table of its own: one a searcher,
-// as it is not safe for concurrent use.
-type Evaluator struct{ pawns pawnTable }
+// Evaluator evaluates with a pawn hash table of its own, and a cache of
+// whole evaluations: one a searcher, as it is not safe for concurrent use.
+type Evaluator struct {
+	pawns pawnTable
+	cache [1 << 15]evalEntry
+}
+
+// evalEntry is one position's evaluation under one set of terms.
+type evalEntry struct {
+	key   uint64 // the position's Zobrist key
+	score int32
+	tag   uint32 // the terms it was scored with, plus one: zero is empty
+}
 
 // Evaluate is eval.Evaluate, the pawn structure cached.
 func (e *Evaluator) Evaluate(p *chess.Position, on Terms) int { return evaluate(p, on, &e.pawns, nil) }
+
+// EvaluateCached is Evaluate, looked up first in the evaluation cache by
+// the position's key and the terms: a search evaluates the same position
+// again and again (each iteration of iterative deepening, transpositions,
+// razoring's and the singular search's second look). The score is the
+// same as Evaluate's unless two positions share a 64-bit key, which the
+// transposition table already takes as impossible.
+func (e *Evaluator) EvaluateCached(p *chess.Position, on Terms) int {
+	k := p.Key()
+	c := &e.cache[k%uint64(len(e.cache))]
+	if c.key == k && c.tag == uint32(on)+1 {
+		return int(c.score)
+	}
+	score := evaluate(p, on, &e.pawns, nil)
+	*c = evalEntry{k, int32(score), uint32(on) + 1}
+	return score
+}
 
 func evaluate(p *chess.Position, on Terms, pt *pawnTable, tr *Trace) int {
 	sc := scorer{tr: tr, ws: &handSet}

@@ -233,9 +233,10 @@ func TestTermsCount(t *testing.T) {
 	}
 }
 
-// TestEvaluatorCachesExactly: the pawn hash changes nothing: a searcher's
-// Evaluator gives Evaluate's score for every position and set of terms,
-// the second time (from the table) as the first.
+// TestEvaluatorCachesExactly: the pawn hash and the evaluation cache
+// change nothing: a searcher's Evaluator gives Evaluate's score for every
+// position and set of terms, the second time (from the tables) as the
+// first, and a set of terms never reads another's cached score.
 func TestEvaluatorCachesExactly(t *testing.T) {
 	var ev Evaluator
 	for _, suite := range []string{"bench", "perft"} {
@@ -249,6 +250,9 @@ func TestEvaluatorCachesExactly(t *testing.T) {
 				for range 2 {
 					if got := ev.Evaluate(&e.Board, on); got != want {
 						t.Errorf("%s %s, terms %b: %d with the pawn table, %d without", suite, e.ID, on, got, want)
+					}
+					if got := ev.EvaluateCached(&e.Board, on); got != want {
+						t.Errorf("%s %s, terms %b: %d with the evaluation cache, %d without", suite, e.ID, on, got, want)
 					}
 				}
 			}

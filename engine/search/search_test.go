@@ -353,7 +353,7 @@ func BenchmarkSearch(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	for _, spec := range []string{"full", "full-eval", "full-pesto", "full,-lmr", "stage-9"} {
+	for _, spec := range []string{"full", "full-eval", "full-eval,+eval-cache", "full-pesto", "full,-lmr", "stage-9"} {
 		depth := 8
 		if spec == "stage-9" {
 			depth = 5
@@ -417,6 +417,25 @@ func TestTracingChangesNothing(t *testing.T) {
 		}
 		if plain.Stats.Count[EvNullTry] == 0 || plain.Stats.Count[EvCutoff] == 0 || plain.Stats.Count[EvTTProbe] == 0 {
 			t.Errorf("%s: counters %v: the search counted nothing", spec, plain.Stats.Count)
+		}
+	}
+}
+
+// TestEvalCacheChangesNoNode: the evaluation cache is speed alone: with it
+// and without it, full and full-eval search the same trees, counter for
+// counter, with the same result.
+func TestEvalCacheChangesNoNode(t *testing.T) {
+	six := mustSuite(t, "six")
+	for _, spec := range []string{"full", "full-eval,+eval-cache"} {
+		with := mustConfig(t, spec)
+		without := with
+		without.Techniques = with.Techniques.Without(EvalCache)
+		for _, e := range six.Entries {
+			a, b := searchDepth(t, with, e.Board, 7), searchDepth(t, without, e.Board, 7)
+			if a.Stats != b.Stats || a.Move != b.Move || a.Score != b.Score {
+				t.Errorf("%s, %s: %d nodes, %s %d with the cache; %d, %s %d without", spec, e.ID,
+					a.Stats.Nodes, a.Move, a.Score, b.Stats.Nodes, b.Move, b.Score)
+			}
 		}
 	}
 }

@@ -116,7 +116,12 @@ func lmrTable(p *Params) [64][64]int {
 }
 
 // evaluate is the static evaluation of the position at ply.
-func (s *Searcher) evaluate(ply int) int { return s.ev.Evaluate(&s.stack[ply].pos, s.terms) }
+func (s *Searcher) evaluate(ply int) int {
+	if s.on.Has(EvalCache) {
+		return s.ev.EvaluateCached(&s.stack[ply].pos, s.terms)
+	}
+	return s.ev.Evaluate(&s.stack[ply].pos, s.terms)
+}
 
 // enter counts a node and says whether the search must stop. It is small
 // enough to inline; every 2048 nodes, and at the node limit, it polls.

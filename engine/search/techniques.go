@@ -57,6 +57,7 @@ const (
 	CorrectionHistory                     // correction-history
 	NMPEval                               // nmp-eval
 	NMPThreat                             // nmp-threat
+	EvalCache                             // eval-cache
 
 	// Evaluation terms (engine/eval): switched like the search's
 	// techniques, off in every preset until one is measured to help.
@@ -146,6 +147,7 @@ var techniqueInfos = [NumTechniques]techniqueInfo{
 	CorrectionHistory:    {"correction-history", "correct the static evaluation by how far searches have found it off, keyed by the pawns and by the material", nil},
 	NMPEval:              {"nmp-eval", "null move: reduce more the further the static eval stands above beta", []Technique{NullMovePruning}},
 	NMPThreat:            {"nmp-threat", "null move: the reply that refuted the null move is a threat; order moves of the threatened piece early", []Technique{NullMovePruning}},
+	EvalCache:            {"eval-cache", "keep each position's static evaluation in a table by its key, and look it up before evaluating again (speed only: the same tree)", nil},
 	EvalBishopPair:       {"bishop-pair", "evaluation: a bonus for the side with both bishops", nil},
 	EvalTempo:            {"tempo", "evaluation: a bonus for the side to move", nil},
 	EvalRookFiles:        {"rook-files", "evaluation: rooks and queens on open files (no pawn) and semi-open files (no pawn of their own)", nil},
