@@ -124,7 +124,7 @@ func TestExperimentFileErrors(t *testing.T) {
 	if _, err := Build(Request{Configs: []string{"a=full"}, Options: Options{Reference: "zz"}}); err == nil || !strings.Contains(err.Error(), "--reference zz") {
 		t.Errorf("unknown reference: %v", err)
 	}
-	if _, err := Build(Request{Experiment: "nosuch"}); err == nil || !strings.Contains(err.Error(), "built-in: card, hyper-nmp, lmr-family, stages") {
+	if _, err := Build(Request{Experiment: "nosuch"}); err == nil || !strings.Contains(err.Error(), "built-in: card, hyper-nmp, lmr-family, stages, stages-deep") {
 		t.Errorf("unknown experiment: %v", err)
 	}
 }
