@@ -9,15 +9,7 @@
 set -e
 cd "$(dirname "$0")/../.."
 PIN=e2a35b2
-CACHE=${CACHE:-${TMPDIR:-/tmp}/ablate-$PIN}
-if [ -z "$ABLATE" ]; then
-  if [ ! -x "$CACHE/ablate" ]; then
-    rm -rf "$CACHE.src" && git worktree add --detach "$CACHE.src" $PIN >/dev/null
-    (cd "$CACHE.src" && go build -o "$CACHE/ablate" ./cmd/ablate)
-    git worktree remove --force "$CACHE.src"
-  fi
-  ABLATE=$CACHE/ablate
-fi
+. results/pinned.sh
 exec $ABLATE tune spsa --params results/tune/modern-start.txt --base full \
   --pairs 3000 --batch 8 --nodes 10000 --openings openings --openings-order random --seed 2 \
   --verify 600 -j "${JOBS:-2}" --quiet --out results/tune/modern

@@ -8,15 +8,7 @@
 set -e
 cd "$(dirname "$0")/../.."
 PIN=3949c81
-CACHE=${CACHE:-${TMPDIR:-/tmp}/ablate-$PIN}
-if [ -z "$ABLATE" ]; then
-  if [ ! -x "$CACHE/ablate" ]; then
-    rm -rf "$CACHE.src" && git worktree add --detach "$CACHE.src" $PIN >/dev/null
-    (cd "$CACHE.src" && go build -o "$CACHE/ablate" ./cmd/ablate)
-    git worktree remove --force "$CACHE.src"
-  fi
-  ABLATE=$CACHE/ablate
-fi
+. results/pinned.sh
 exec $ABLATE tune spsa --params results/tune/search-start.txt --base full \
   --pairs 20000 --batch 8 --nodes 5000 --openings openings --openings-order random --seed 1 \
   -j "${JOBS:-2}" --quiet --out results/tune/search

@@ -1,0 +1,14 @@
+# Sourced by the make.sh of a stored run that must resume with the binary
+# that began it (a later commit may change the preset it plays): with PIN
+# set to that commit, it builds ablate from it once into $CACHE and sets
+# ABLATE to the binary, unless ABLATE is set already. Run from the
+# repository root.
+CACHE=${CACHE:-${TMPDIR:-/tmp}/ablate-$PIN}
+if [ -z "$ABLATE" ]; then
+  if [ ! -x "$CACHE/ablate" ]; then
+    rm -rf "$CACHE.src" && git worktree add --detach "$CACHE.src" "$PIN" >/dev/null
+    (cd "$CACHE.src" && go build -o "$CACHE/ablate" ./cmd/ablate)
+    git worktree remove --force "$CACHE.src"
+  fi
+  ABLATE=$CACHE/ablate
+fi
