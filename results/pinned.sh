@@ -7,7 +7,10 @@ CACHE=${CACHE:-${TMPDIR:-/tmp}/ablate-$PIN}
 if [ -z "$ABLATE" ]; then
   if [ ! -x "$CACHE/ablate" ]; then
     rm -rf "$CACHE.src" && git worktree add --detach "$CACHE.src" "$PIN" >/dev/null
-    (cd "$CACHE.src" && go build -o "$CACHE/ablate" ./cmd/ablate)
+    # Go records no revision for a build in a worktree: say it, so that
+    # the runs record the commit they were made by (results.BuiltFrom).
+    (cd "$CACHE.src" && go build -ldflags "-X github.com/ablate-chess/ablate/results.BuiltFrom=$(git rev-parse HEAD)" \
+      -o "$CACHE/ablate" ./cmd/ablate)
     git worktree remove --force "$CACHE.src"
   fi
   ABLATE=$CACHE/ablate

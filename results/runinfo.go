@@ -97,10 +97,17 @@ func (o *Origin) Fill() {
 	o.Host, _ = os.Hostname()
 }
 
+// BuiltFrom is the commit a build was made from, when the builder says so:
+// go build -ldflags "-X github.com/ablate-chess/ablate/results.BuiltFrom=SHA".
+var BuiltFrom string
+
 // Version returns the module version and VCS revision the binary was
 // built from ("(devel)" and "unknown" when not recorded). A build without a
 // recorded revision (go run, or GOFLAGS=-buildvcs=false) run inside ablate's
-// own repository reports that repository's HEAD.
+// own repository reports that repository's HEAD, unless the build was
+// told its commit (BuiltFrom): Go records no revision for a build in a git
+// worktree, where results/pinned.sh builds a pinned commit, and the
+// repository around the working directory is then another commit.
 func Version() (version, commit string) {
 	version, commit = "(devel)", "unknown"
 	info, ok := debug.ReadBuildInfo()
@@ -108,6 +115,9 @@ func Version() (version, commit string) {
 		return
 	}
 	defer func() {
+		if commit == "unknown" && BuiltFrom != "" {
+			commit = BuiltFrom
+		}
 		if commit == "unknown" {
 			commit = repositoryHead(info.Main.Path)
 		}
