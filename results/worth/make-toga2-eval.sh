@@ -7,7 +7,7 @@
 # suite, Hash 16 (Debian's Toga II 3.0 has no Threads option: it searches on
 # one thread; the profile sets "Number of Threads" to 1). Run again to resume.
 set -e
-cd "$(dirname "$0")/../../.."
+cd "$(dirname "$0")/../.."
 exec ${ABLATE:-go run ./cmd/ablate} worth --engine /usr/games/toga2 --profile toga2 \
   --hash 16 \
   --leave-one-out piece-activity,piece-square,king-safety,pawn-structure,passed-pawns \
