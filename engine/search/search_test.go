@@ -486,3 +486,22 @@ func TestNewPruningsActAndStaySound(t *testing.T) {
 		}
 	}
 }
+
+// TestContTableClearsWhatItWrote: a continuation history cleared by its
+// list of written entries is all zeroes again, whether the list held them
+// all or overflowed (then the whole table is cleared).
+func TestContTableClearsWhatItWrote(t *testing.T) {
+	c := new(contTable)
+	for _, n := range []int{3, contTouchedMax, contTouchedMax + 10} {
+		for i := range n { // n distinct entries
+			c.update(chess.Piece(1+i%6), chess.Square(i/6%64), chess.Piece(9+i/384%6), chess.Square(i/2304%64), 100+i%7)
+		}
+		if overflowed := c.n > contTouchedMax; overflowed != (n > contTouchedMax) {
+			t.Fatalf("%d updates: %d listed", n, c.n)
+		}
+		c.clear()
+		if c.h != ([16][64][16][64]int16{}) || c.n != 0 {
+			t.Fatalf("%d updates: table not all zero after clear (n=%d)", n, c.n)
+		}
+	}
+}
