@@ -6,9 +6,12 @@
 #
 # It tunes the full of commit $PIN, which it builds once into $CACHE
 # (ABLATE overrides it), so that later changes to full leave it resumable.
+# It began on e2a35b2; ed6a00c plays the same games (the same engine
+# signature, which the tune checks on resume: the evaluation cache and the
+# lighter clearing of the histories change speed alone), a third faster.
 set -e
 cd "$(dirname "$0")/../.."
-PIN=e2a35b2
+PIN=ed6a00c
 . results/pinned.sh
 exec $ABLATE tune spsa --params results/tune/modern-start.txt --base full \
   --pairs 3000 --batch 8 --nodes 10000 --openings openings --openings-order random --seed 2 \
