@@ -165,9 +165,6 @@ func (s *Searcher) negamax(ply, depth, alpha, beta int, pvNode, cutNode bool) in
 	f.moves.N = 0
 	p.LegalMoves(&f.moves)
 	if f.moves.N == 0 {
-		if excluded != chess.NullMove {
-			return alpha // the excluded move was the only one
-		}
 		if inCheck {
 			return -Mate + ply
 		}

@@ -67,7 +67,7 @@ func (c *contTable) clear() {
 	c.n = 0
 }
 
-// clear empties the tables the switched-on techniques use (the others stay
+// clearOrdering empties the tables the switched-on techniques use (the others stay
 // untouched and unread).
 func (s *Searcher) clearOrdering() {
 	o := &s.order

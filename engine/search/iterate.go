@@ -51,7 +51,6 @@ func (s *Searcher) Search(root chess.Position, history []uint64, lim Limits, onI
 	start := time.Now()
 	s.stats = Stats{}
 	s.clearOrdering()
-	s.rootDepth = 0
 	for i := range s.stack {
 		s.stack[i].killers = [2]chess.Move{}
 		s.stack[i].cutoffCount = 0

@@ -19,11 +19,7 @@ const (
 // mvvLVA ranks captures: the most valuable victim first, then the least
 // valuable attacker; promotions count the new piece as the victim.
 func mvvLVA(p *chess.Position, m chess.Move) int {
-	victim := chess.Pawn
-	if m.Kind() != chess.EnPassant {
-		victim = p.PieceOn(m.To()).Type()
-	}
-	v := int(victim) * 8
+	v := int(captured(p, m)) * 8
 	if pr := m.Promotion(); pr != chess.NoPieceType {
 		v += int(pr) * 8
 	}

@@ -118,10 +118,7 @@ func (s *Searcher) Quiet(p chess.Position) bool {
 	return s.qsearch(0, -Infinity, Infinity) == eval
 }
 
-// capturedValue is the value of what m takes (a pawn, en passant).
+// capturedValue is the value of what the capture m takes.
 func capturedValue(p *chess.Position, m chess.Move) int {
-	if pc := p.PieceOn(m.To()); pc != chess.NoPiece {
-		return chess.SEEValue[pc.Type()]
-	}
-	return chess.SEEValue[chess.Pawn]
+	return chess.SEEValue[captured(p, m)]
 }
