@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 
 	"github.com/ablate-chess/ablate/engine/subject"
@@ -20,6 +21,10 @@ type BaselineCheck struct {
 	Workers int
 	Cap     Cap
 	Shard   Shard // a shard checks its share of the searches
+	// Presets, if set, checks only the configurations built on these
+	// presets (a spec's first item): make test checks today's full,
+	// make test-long the presets older results name.
+	Presets []string
 }
 
 // CheckResult is what a check found: every count as pinned (Diff and
@@ -52,11 +57,21 @@ func (b *BaselineCheck) Run(ctx context.Context) (*CheckResult, error) {
 				b.Path, i+2, w.Engine, b.Subject.Name())
 		}
 	}
+	pinned := len(want)
+	if len(b.Presets) > 0 {
+		want = slices.DeleteFunc(want, func(w results.BaselineRow) bool {
+			preset, _, _ := strings.Cut(w.Spec, ",")
+			return !slices.Contains(b.Presets, preset)
+		})
+		if len(want) == 0 {
+			return nil, BadSetting("preset", "%s: %s pins no configuration built on it", strings.Join(b.Presets, ","), b.Path)
+		}
+	}
 	plan, err := BaselinePlan(b.Subject, want, b.Path, b.Set)
 	if err != nil {
 		return nil, &InputError{err}
 	}
-	res := &CheckResult{Pinned: len(want), Configs: len(plan.Rows)}
+	res := &CheckResult{Pinned: pinned, Configs: len(plan.Rows)}
 	recs, err := (&Runner{Plan: plan, Workers: max(1, b.Workers), Cap: b.Cap, Schedule: b.Shard.Count > 1,
 		Shard: b.Shard}).Run(ctx)
 	if err != nil {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/ablate-chess/ablate/engine/chess"
 	"github.com/ablate-chess/ablate/engine/search"
+	"github.com/ablate-chess/ablate/positions"
 	"github.com/ablate-chess/ablate/results"
 )
 
@@ -103,6 +104,23 @@ func CheckNullCutoffs(cfg search.Config, pos chess.Position, depth int, hashMB, 
 type NullCheckPosition struct {
 	ID    string
 	Board chess.Position
+}
+
+// NullCheckSuite is the positions of a suite (a file or a built-in
+// name), or if name is "" the one position fen.
+func NullCheckSuite(name string, fen chess.Position) ([]NullCheckPosition, error) {
+	if name == "" {
+		return []NullCheckPosition{{ID: "fen", Board: fen}}, nil
+	}
+	suite, err := positions.Load(name)
+	if err != nil {
+		return nil, err
+	}
+	var ps []NullCheckPosition
+	for _, e := range suite.Entries {
+		ps = append(ps, NullCheckPosition{ID: e.ID, Board: e.Board})
+	}
+	return ps, nil
 }
 
 // CheckNullPositions checks each position's null-move cutoffs

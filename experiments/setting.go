@@ -1,6 +1,9 @@
 package experiments
 
-import "fmt"
+import (
+	"errors"
+	"fmt"
+)
 
 // SettingError is a bad setting: it names the setting as the command line
 // spells it (pairs, openings-order, repeat), so that the command line can
@@ -24,3 +27,13 @@ type InputError struct{ Err error }
 
 func (e *InputError) Error() string { return e.Err.Error() }
 func (e *InputError) Unwrap() error { return e.Err }
+
+// IsBadInput reports whether err is the input's fault, not a failure of
+// the work: a bad setting, a plan that cannot be built, an engine whose
+// counts cannot be pinned.
+func IsBadInput(err error) bool {
+	var se *SettingError
+	var ie *InputError
+	var nd *NotDeterministic
+	return errors.As(err, &se) || errors.As(err, &ie) || errors.As(err, &nd)
+}

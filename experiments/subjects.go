@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"path/filepath"
 	"strings"
 	"time"
 
@@ -122,4 +123,63 @@ func BuildVariants(ctx context.Context, spec SubjectSpec, profile *subject.Profi
 		fmt.Fprintf(log, "variant %s: %s (%s), %s\n", b.Name, what, u.Name(), bench)
 	}
 	return subject.NewVariants(subs[0].Name()+" (source)", names, subs, about)
+}
+
+// ParseEngine reads an external engine, [NAME=]CMD: a name (letters,
+// digits, '-', '_', '.') before the first '=', else the file name of the
+// command's program.
+func ParseEngine(s string) (name, command string) {
+	if n, cmd, ok := strings.Cut(s, "="); ok && n != "" && cmd != "" && plainName(n) {
+		return n, cmd
+	}
+	fields := strings.Fields(s)
+	if len(fields) == 0 {
+		return "", s
+	}
+	return filepath.Base(fields[0]), s
+}
+
+// ParseEngineOption reads an external engine's UCI option,
+// [ENGINE:]OPTION=VALUE: the engine's name may be left out where there is
+// one external engine.
+func ParseEngineOption(s string) (engine, option string, err error) {
+	if e, rest, ok := strings.Cut(s, ":"); ok && plainName(e) && strings.Contains(rest, "=") {
+		return e, rest, nil
+	}
+	if !strings.Contains(s, "=") || strings.HasPrefix(s, "=") {
+		return "", "", BadSetting("engine-option", "%q: want [ENGINE:]OPTION=VALUE, as in Hash=64 or toga:Hash=64", s)
+	}
+	return "", s, nil
+}
+
+func plainName(s string) bool {
+	for _, r := range s {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-' || r == '_' || r == '.') {
+			return false
+		}
+	}
+	return s != ""
+}
+
+// NewSubjectSpec reads what makes a subject from its settings: the
+// external engine ([NAME=]CMD, "" for ablate's own), its directory,
+// profile and options ([ENGINE:]OPTION=VALUE), the build cache, and the
+// engine built from its source (nil: none).
+func NewSubjectSpec(engine, dir, profile, cache string, options []string, src *source.Source) (SubjectSpec, error) {
+	name, command := ParseEngine(engine)
+	spec := SubjectSpec{Engine: command, Dir: dir, Profile: profile, Cache: cache, Source: src}
+	for _, o := range options {
+		e, opt, err := ParseEngineOption(o)
+		if err != nil {
+			return spec, err
+		}
+		if e != "" && e != name {
+			return spec, BadSetting("engine-option", "%q: no engine named %q (the engine is %q)", o, e, name)
+		}
+		spec.Options = append(spec.Options, opt)
+	}
+	if src != nil && spec.Engine != "" {
+		return spec, BadSetting("engine-src", "with --engine: give one")
+	}
+	return spec, nil
 }

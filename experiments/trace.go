@@ -160,6 +160,18 @@ type TraceWriter struct {
 	enc    *json.Encoder
 }
 
+// NewTraceWriter is a TraceWriter to w in format: json (one event a line;
+// table, the default of every command's format, is json here) or tree.
+func NewTraceWriter(w io.Writer, format string, filter TraceFilter) (*TraceWriter, error) {
+	switch format {
+	case "json", "table":
+		return &TraceWriter{W: w, Filter: filter}, nil
+	case "tree":
+		return &TraceWriter{W: w, Tree: true, Filter: filter}, nil
+	}
+	return nil, BadSetting("format", "%q: want json or tree", format)
+}
+
 // Event implements search.Tracer.
 func (t *TraceWriter) Event(e *search.Event) {
 	if e.Kind == search.EvNode || e.Kind == search.EvQNode {

@@ -2,6 +2,7 @@ package positions
 
 import (
 	"fmt"
+	"io"
 
 	"github.com/ablate-chess/ablate/engine/chess"
 )
@@ -54,4 +55,38 @@ func (s *Suite) CheckPerft(maxDepth int, each func(PerftCheck)) (passed, failed 
 		each(c)
 	}
 	return passed, failed
+}
+
+// WritePerft counts the legal move tree below a position (a FEN) to a
+// depth and writes "Nodes: N", with divide first the count
+// below each root move, one a line.
+func WritePerft(w io.Writer, fen string, depth int, divide bool) (uint64, error) {
+	pos, err := chess.ParseFEN(fen)
+	if err != nil {
+		return 0, err
+	}
+	var nodes uint64
+	if divide {
+		for _, mc := range chess.Divide(&pos, depth) {
+			fmt.Fprintf(w, "%s: %d\n", mc.Move, mc.Nodes)
+			nodes += mc.Nodes
+		}
+		fmt.Fprintln(w)
+	} else {
+		nodes = chess.Perft(&pos, depth)
+	}
+	_, err = fmt.Fprintf(w, "Nodes: %d\n", nodes)
+	return nodes, err
+}
+
+// CheckSuitePerft loads a suite (a file or a built-in name) and checks its
+// perft counts (CheckPerft), writing a line a position and the totals.
+func CheckSuitePerft(w io.Writer, name string, maxDepth int) (failed int, err error) {
+	suite, err := Load(name)
+	if err != nil {
+		return 0, err
+	}
+	passed, failed := suite.CheckPerft(maxDepth, func(pc PerftCheck) { fmt.Fprintln(w, pc) })
+	_, err = fmt.Fprintf(w, "%d passed, %d failed\n", passed, failed)
+	return failed, err
 }

@@ -174,8 +174,11 @@ type SPRT struct {
 }
 
 // ParseSPRT reads elo0=0,elo1=5,alpha=0.05,beta=0.05[,model=normalized];
-// omitted keys keep those defaults.
+// omitted keys keep those defaults. "" is no SPRT (nil).
 func ParseSPRT(s string) (*SPRT, error) {
+	if s == "" {
+		return nil, nil
+	}
 	t := &SPRT{Elo0: 0, Elo1: 5, Alpha: 0.05, Beta: 0.05, Model: "normalized"}
 	for _, item := range strings.Split(s, ",") {
 		k, v, ok := strings.Cut(strings.TrimSpace(item), "=")

@@ -119,7 +119,10 @@ func TestParseSPRT(t *testing.T) {
 	if err != nil || s.Elo1 != 5 || s.Beta != 0.1 || s.Model != "logistic" {
 		t.Errorf("%+v %v", s, err)
 	}
-	for _, bad := range []string{"elo0=5,elo1=0", "alpha=0", "alpha=0.6,beta=0.5", "model=bayesian", "elo1", "x=1", "elo1=NaN"} {
+	if s, err := ParseSPRT(""); s != nil || err != nil {
+		t.Errorf(`ParseSPRT(""): %+v %v, want no SPRT`, s, err)
+	}
+	for _, bad := range []string{" ", "elo0=5,elo1=0", "alpha=0", "alpha=0.6,beta=0.5", "model=bayesian", "elo1", "x=1", "elo1=NaN"} {
 		if _, err := ParseSPRT(bad); err == nil {
 			t.Errorf("%q accepted", bad)
 		}

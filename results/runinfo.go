@@ -101,6 +101,13 @@ func (o *Origin) Fill() {
 // go build -ldflags "-X github.com/ablate-chess/ablate/results.BuiltFrom=SHA".
 var BuiltFrom string
 
+// VersionLine is what ablate --version prints: the module version, the
+// commit it was built from, and the Go that built it.
+func VersionLine() string {
+	version, commit := Version()
+	return fmt.Sprintf("%s (commit %s, %s)", version, commit, runtime.Version())
+}
+
 // Version returns the module version and VCS revision the binary was
 // built from ("(devel)" and "unknown" when not recorded). A build without a
 // recorded revision (go run, or GOFLAGS=-buildvcs=false) run inside ablate's

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"github.com/ablate-chess/ablate/cmd/internal/command"
 	"os"
 
 	"github.com/urfave/cli/v2"
@@ -37,21 +38,21 @@ func benchCommand() *cli.Command {
 		Action: func(c *cli.Context) error {
 			sub, err := subjectOf(c)
 			if err != nil {
-				return badInput(err)
+				return command.BadInput(err)
 			}
 			configs, err := experiments.BenchConfigs(sub, c.StringSlice("config"), c.Bool("all"))
 			if err != nil {
-				return badInput(flagError(err))
+				return command.BadInput(flagError(err))
 			}
 			plan, err := experiments.BenchPlan(sub, c.String("positions"), c.Int("depth"), configs, c.StringSlice("set"))
 			if err != nil {
-				return badInput(err)
+				return command.BadInput(err)
 			}
 			shard, err := experiments.ParseShard(c.String("shard"), os.Getenv)
 			if err != nil {
-				return badInput(err)
+				return command.BadInput(err)
 			}
-			ctx, cancel := interruptible()
+			ctx, cancel := command.Interruptible()
 			defer cancel()
 			err = experiments.RunBench(ctx, plan, c.Int("workers"), jobCap(c), shard, c.App.Writer, c.App.ErrWriter)
 			return searchError(ctx, err)

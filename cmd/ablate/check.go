@@ -2,8 +2,8 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
+	"github.com/ablate-chess/ablate/cmd/internal/command"
 	"os"
 
 	"github.com/urfave/cli/v2"
@@ -33,6 +33,7 @@ func checkCommand() *cli.Command {
 		Flags: append(append([]cli.Flag{
 			&cli.StringFlag{Name: "baseline", Aliases: []string{"b"}, Usage: "baseline `FILE`", Value: defaultBaseline},
 			setFlag(),
+			&cli.StringSliceFlag{Name: "preset", Usage: "check only the configurations built on preset `NAME` (repeatable)"},
 			&cli.BoolFlag{Name: "update", Usage: "rewrite the baseline: the default preset and every leave-one-out on the bench suite"},
 			depthFlag(checkDepth, "with --update, the depth"),
 			positionsFlag("bench", "with --update, the suite or EPD `FILE`"),
@@ -49,9 +50,9 @@ func checkAction(c *cli.Context) error {
 	path := c.String("baseline")
 	sub, err := subjectOf(c)
 	if err != nil {
-		return badInput(err)
+		return command.BadInput(err)
 	}
-	ctx, cancel := interruptible()
+	ctx, cancel := command.Interruptible()
 	defer cancel()
 	if c.Bool("update") {
 		n, configs, err := experiments.UpdateBaseline(ctx, sub, path, c.String("positions"), c.Int("depth"),
@@ -64,16 +65,16 @@ func checkAction(c *cli.Context) error {
 	}
 	shard, err := experiments.ParseShard(c.String("shard"), os.Getenv)
 	if err != nil {
-		return badInput(err)
+		return command.BadInput(err)
 	}
 	check := experiments.BaselineCheck{Subject: sub, Path: path, Set: c.StringSlice("set"), Workers: c.Int("workers"),
-		Cap: jobCap(c), Shard: shard}
+		Cap: jobCap(c), Shard: shard, Presets: c.StringSlice("preset")}
 	res, err := check.Run(ctx)
 	if err != nil {
 		return searchError(ctx, err)
 	}
-	if shard.Count > 1 {
-		fmt.Fprintf(c.App.ErrWriter, "shard %s: %d of the baseline's %d searches\n", shard, res.Searches, res.Pinned)
+	if res.Searches < res.Pinned {
+		fmt.Fprintf(c.App.ErrWriter, "checked %d of the baseline's %d searches\n", res.Searches, res.Pinned)
 	}
 	return searchError(ctx, res.Report(c.App.Writer, c.String("format"), sub.Name(), path))
 }
@@ -82,18 +83,13 @@ func checkAction(c *cli.Context) error {
 // searches: its context stopped (130), a setting (2, naming its flag),
 // the machine (1), else a failed search (1).
 func searchError(ctx context.Context, err error) error {
-	var se *experiments.SettingError
-	var ie *experiments.InputError
-	var nd *experiments.NotDeterministic
 	switch {
 	case err == nil:
 		return nil
 	case ctx.Err() != nil:
-		return cli.Exit("interrupted", exitInterrupted)
-	case errors.As(err, &se):
-		return badInput(flagError(err))
-	case errors.As(err, &ie), errors.As(err, &nd):
-		return badInput(err)
+		return cli.Exit("interrupted", command.ExitInterrupted)
+	case experiments.IsBadInput(err):
+		return command.BadInput(flagError(err))
 	}
-	return cli.Exit(err.Error(), exitFor(err, exitFailed))
+	return cli.Exit(err.Error(), command.ExitFor(err, command.ExitFailed))
 }

@@ -20,6 +20,16 @@ func TestCheckCatchesAParameterChange(t *testing.T) {
 	if code != 0 || !strings.Contains(out, "all 726 searches of 121 configurations match") {
 		t.Fatalf("check: exit %d: %s %s", code, out, errw)
 	}
+	// One preset's family: fewer searches, all matching; a preset the
+	// baseline does not pin is bad input.
+	out, errw, code = ablate(t, "check", "--baseline", base, "--preset", "full-pesto")
+	if code != 0 || !strings.Contains(out, "configurations match") || !strings.Contains(errw, "of the baseline's 726 searches") ||
+		strings.Contains(out, "all 726") {
+		t.Errorf("check --preset full-pesto: exit %d: %s %s", code, out, errw)
+	}
+	if _, errw, code = ablate(t, "check", "--baseline", base, "--preset", "stage-3"); code != 2 || !strings.Contains(errw, "--preset stage-3") {
+		t.Errorf("check --preset stage-3: exit %d, want 2: %s", code, errw)
+	}
 	out, errw, code = ablate(t, "check", "--baseline", base, "--set", "lmr-base-centiplies=100", "--format", "csv")
 	if code != 1 {
 		t.Fatalf("changed lmr-base-centiplies: exit %d, want 1: %s", code, errw)

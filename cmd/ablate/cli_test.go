@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"flag"
+	"github.com/ablate-chess/ablate/cmd/internal/command"
 	"io"
 	"os"
 	"path/filepath"
@@ -11,7 +12,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
-	"github.com/ablate-chess/ablate/experiments/match"
+	"github.com/ablate-chess/ablate/experiments"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files")
@@ -82,7 +83,7 @@ func TestBadInputExitsTwo(t *testing.T) {
 		{[]string{"perft", "--suite", bad}, "bad.epd:2: invalid FEN: castling right Q needs the king on e1 and a rook on a1"},
 		{[]string{"perft", "--suite", filepath.Join(dir, "missing.epd")}, "no such file, and no built-in suite of that name"},
 		{[]string{"perft", "--depth", "2", "--fen", "8/8/8/8 w - - 0 1"}, "invalid FEN: piece placement has 4 ranks"},
-		{[]string{"perft"}, "--depth must be from 1 to 20"},
+		{[]string{"perft"}, "perft --depth 0: want 1 to 20"},
 		{[]string{"perft", "--depth", "x"}, "invalid value"},
 		{[]string{"nosuchcommand"}, "no command"},
 	} {
@@ -114,7 +115,7 @@ func (fullDisk) Write([]byte) (int, error) { return 0, syscall.ENOSPC }
 func TestFailedOutputIsAnError(t *testing.T) {
 	var errw bytes.Buffer
 	code := run([]string{"ablate", "perft", "-d", "1"}, strings.NewReader(""), fullDisk{}, &errw)
-	if code != exitFailed || !strings.Contains(errw.String(), "no space left") {
+	if code != command.ExitFailed || !strings.Contains(errw.String(), "no space left") {
 		t.Errorf("exit %d, %q; want 1 and the write's error", code, errw.String())
 	}
 }
@@ -143,8 +144,8 @@ func TestEngineFlagsReadAlike(t *testing.T) {
 		{"/opt/e/engine --threads=1", "engine", "/opt/e/engine --threads=1"},
 		{"sf=/usr/games/stockfish bench=no", "sf", "/usr/games/stockfish bench=no"},
 	} {
-		if n, cmd := match.ParseEngine(c.in); n != c.name || cmd != c.cmd {
-			t.Errorf("match.ParseEngine(%q) = %q, %q; want %q, %q", c.in, n, cmd, c.name, c.cmd)
+		if n, cmd := experiments.ParseEngine(c.in); n != c.name || cmd != c.cmd {
+			t.Errorf("experiments.ParseEngine(%q) = %q, %q; want %q, %q", c.in, n, cmd, c.name, c.cmd)
 		}
 	}
 	for _, c := range []struct{ in, engine, opt string }{
@@ -152,13 +153,13 @@ func TestEngineFlagsReadAlike(t *testing.T) {
 		{"toga:Hash=64", "toga", "Hash=64"},
 		{"Skill Level=3", "", "Skill Level=3"},
 	} {
-		if e, o, err := match.ParseEngineOption(c.in); err != nil || e != c.engine || o != c.opt {
-			t.Errorf("match.ParseEngineOption(%q) = %q, %q, %v; want %q, %q", c.in, e, o, err, c.engine, c.opt)
+		if e, o, err := experiments.ParseEngineOption(c.in); err != nil || e != c.engine || o != c.opt {
+			t.Errorf("experiments.ParseEngineOption(%q) = %q, %q, %v; want %q, %q", c.in, e, o, err, c.engine, c.opt)
 		}
 	}
 	for _, bad := range []string{"Hash", "=3", "toga:Hash"} {
-		if _, _, err := match.ParseEngineOption(bad); err == nil {
-			t.Errorf("match.ParseEngineOption(%q): no error", bad)
+		if _, _, err := experiments.ParseEngineOption(bad); err == nil {
+			t.Errorf("experiments.ParseEngineOption(%q): no error", bad)
 		}
 	}
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"github.com/ablate-chess/ablate/cmd/internal/command"
 	"strings"
 
 	"github.com/urfave/cli/v2"
@@ -47,11 +48,11 @@ func compareCommand() *cli.Command {
 func compareAction(c *cli.Context) error {
 	format := c.String("format")
 	if format != "table" && format != "markdown" && format != "csv" {
-		return badInput(fmt.Errorf("unknown format %q (known: table, markdown, csv)", format))
+		return command.BadInput(fmt.Errorf("unknown format %q (known: table, markdown, csv)", format))
 	}
 	rules, err := results.ParseFailRules(c.StringSlice("fail-on"))
 	if err != nil {
-		return badInput(fmt.Errorf("--fail-on %v", err))
+		return command.BadInput(fmt.Errorf("--fail-on %v", err))
 	}
 	var old, new []results.Record
 	cmp := experiments.Comparison{Revisions: [2]string{c.String("old-rev"), c.String("new-rev")}, Repo: ".",
@@ -59,22 +60,22 @@ func compareAction(c *cli.Context) error {
 		Build: c.String("build"), Cache: c.String("build-cache"), Rounds: c.Int("rounds"), RunArgs: c.Args().Slice()}
 	switch {
 	case cmp.Engines != [2]string{} || cmp.Revisions != [2]string{}:
-		ctx, cancel := interruptible()
+		ctx, cancel := command.Interruptible()
 		defer cancel()
 		if old, new, err = cmp.Run(ctx, c.App.ErrWriter); ctx.Err() != nil {
-			return cli.Exit("interrupted; temporary files removed", exitInterrupted)
+			return cli.Exit("interrupted; temporary files removed", command.ExitInterrupted)
 		} else if err != nil {
 			return searchError(ctx, err)
 		}
 	case c.NArg() == 2:
 		if old, err = results.ReadRun(c.Args().Get(0)); err != nil {
-			return badInput(err)
+			return command.BadInput(err)
 		}
 		if new, err = results.ReadRun(c.Args().Get(1)); err != nil {
-			return badInput(err)
+			return command.BadInput(err)
 		}
 	default:
-		return badInput(fmt.Errorf("compare wants OLD and NEW (run directories or records.csv files), or --old-rev and --new-rev"))
+		return command.BadInput(fmt.Errorf("compare wants OLD and NEW (run directories or records.csv files), or --old-rev and --new-rev"))
 	}
 
 	cs := results.Compare(old, new)
@@ -83,7 +84,7 @@ func compareAction(c *cli.Context) error {
 	}
 	failures := results.Failures(cs, rules)
 	if len(failures) > 0 {
-		return cli.Exit("compare: the new side is worse: "+strings.Join(failures, "; "), exitFailed)
+		return cli.Exit("compare: the new side is worse: "+strings.Join(failures, "; "), command.ExitFailed)
 	}
 	return nil
 }

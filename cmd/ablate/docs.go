@@ -1,10 +1,8 @@
 package main
 
 import (
-	"bytes"
 	"fmt"
-	"os"
-	"path/filepath"
+	"github.com/ablate-chess/ablate/cmd/internal/command"
 
 	"github.com/urfave/cli/v2"
 
@@ -31,44 +29,9 @@ func docsCommand() *cli.Command {
 				}
 			}
 			if c.NArg() != 1 {
-				return badInput(fmt.Errorf("docs wants one directory"))
+				return command.BadInput(fmt.Errorf("docs wants one directory"))
 			}
-			dir := c.Args().First()
-			files, err := referenceDocs(c.App)
-			if err != nil {
-				return err
-			}
-			for _, name := range []string{"cli.md", "ablate.1"} {
-				path := filepath.Join(dir, name)
-				if c.Bool("check") {
-					have, err := os.ReadFile(path)
-					if err != nil || !bytes.Equal(have, files[name]) {
-						return cli.Exit(fmt.Sprintf("%s is not the app's reference: run make docs", path), exitFailed)
-					}
-					continue
-				}
-				if err := os.WriteFile(path, files[name], 0o644); err != nil {
-					return err
-				}
-			}
-			return nil
+			return command.WriteReference(c.App, c.Args().First(), c.Bool("check"))
 		},
 	}
-}
-
-// referenceDocs renders the app's reference as Markdown and as a man page.
-// The version line is left out: it names the commit, which the files
-// cannot hold.
-func referenceDocs(app *cli.App) (map[string][]byte, error) {
-	a := *app
-	a.Version = ""
-	md, err := a.ToMarkdown()
-	if err != nil {
-		return nil, err
-	}
-	man, err := a.ToManWithSection(1)
-	if err != nil {
-		return nil, err
-	}
-	return map[string][]byte{"cli.md": []byte(md), "ablate.1": []byte(man)}, nil
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"github.com/ablate-chess/ablate/cmd/internal/command"
 
 	"github.com/urfave/cli/v2"
 
@@ -28,18 +29,15 @@ func eloCommand() *cli.Command {
 		Action: func(c *cli.Context) error {
 			format := c.String("format")
 			if c.NArg() != 1 {
-				return badInput(fmt.Errorf("elo wants one PGN file"))
+				return command.BadInput(fmt.Errorf("elo wants one PGN file"))
 			}
-			var sprt *results.SPRT
-			if s := c.String("sprt"); s != "" {
-				var err error
-				if sprt, err = results.ParseSPRT(s); err != nil {
-					return badInput(fmt.Errorf("--sprt %v", err))
-				}
+			sprt, err := results.ParseSPRT(c.String("sprt"))
+			if err != nil {
+				return command.BadInput(fmt.Errorf("--sprt %v", err))
 			}
 			t, err := match.TallyFile(c.Args().First(), c.String("player"), c.App.ErrWriter)
 			if err != nil {
-				return badInput(err)
+				return command.BadInput(err)
 			}
 			score := t.Score
 			return results.RenderMatch(c.App.Writer, format, t.Player, t.Opponent, score.Result(sprt))

@@ -3,11 +3,9 @@ package main
 import (
 	"bytes"
 	"errors"
-	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 )
@@ -197,22 +195,9 @@ func TestWorthInterruptedSaysRunItAgain(t *testing.T) {
 }
 
 // TestEnvironmentFaultsExitOne: output refused by the system (no
-// permission) is exit 1, as the README says; bad input stays 2.
+// permission) is exit 1, as the README says (command.TestExitFor has the
+// errors one by one).
 func TestEnvironmentFaultsExitOne(t *testing.T) {
-	for _, c := range []struct {
-		err  error
-		want int
-	}{
-		{&os.PathError{Op: "mkdir", Path: "x", Err: syscall.EACCES}, 1},
-		{&os.PathError{Op: "mkdir", Path: "x", Err: syscall.EPERM}, 1},
-		{fmt.Errorf("writing: %w", syscall.ENOSPC), 1},
-		{&os.PathError{Op: "open", Path: "x", Err: syscall.ENOENT}, 2},
-		{errors.New("unknown technique"), 2},
-	} {
-		if got := exitFor(c.err, exitBadInput); got != c.want {
-			t.Errorf("%v: exit %d, want %d", c.err, got, c.want)
-		}
-	}
 	// /sys refuses a new directory even to root.
 	if _, err := os.Stat("/sys/kernel"); err == nil {
 		_, errw, code := ablate(t, "run", "--config", "a=full", "--depth", "1", "--positions", "six", "--quiet",

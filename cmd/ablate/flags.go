@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"runtime"
-	"strings"
 	"time"
 
 	"github.com/urfave/cli/v2"
@@ -79,15 +78,6 @@ func jobCap(c *cli.Context) experiments.Cap {
 	return experiments.Cap{Nodes: c.Uint64("max-nodes"), Time: c.Duration("max-time")}
 }
 
-// flags joins lists of flags.
-func flags(lists ...[]cli.Flag) []cli.Flag {
-	var out []cli.Flag
-	for _, l := range lists {
-		out = append(out, l...)
-	}
-	return out
-}
-
 func shardFlag() cli.Flag {
 	return &cli.StringFlag{Name: "shard", Usage: "run only shard `I/N` of the plan (from 1), or auto / auto/N from the " +
 		"job engine's environment (Slurm arrays, Kubernetes Indexed Jobs, GNU parallel)"}
@@ -99,77 +89,4 @@ func flagError(err error) error {
 		return fmt.Errorf("--%v", se)
 	}
 	return err
-}
-
-// splitList reads a comma-separated list, each item trimmed.
-func splitList(s string) []string {
-	if s == "" {
-		return nil
-	}
-	var out []string
-	for _, x := range strings.Split(s, ",") {
-		out = append(out, strings.TrimSpace(x))
-	}
-	return out
-}
-
-// renamed are flags that were called otherwise before, new name to old,
-// by command ("" for every command that has the flag): the old spelling
-// stays, hidden, and sets the new. --jobs was a plan's jobs' name for its
-// workers; compare's --base and --head were revisions where every other
-// --base is a spec; match's --depth was a move's where every other is a
-// tree's.
-var renamed = map[string]map[string]string{
-	"":        {"workers": "jobs"},
-	"compare": {"old-rev": "base", "new-rev": "head"},
-	"match":   {"move-depth": "depth"},
-	"worth":   {"move-depth": "depth"},
-	"spsa":    {"move-depth": "depth"},
-}
-
-// oldSpellings lists a command's renamed flags, new name to old.
-func oldSpellings(cmd string) map[string]string {
-	out := map[string]string{}
-	for _, m := range []map[string]string{renamed[""], renamed[cmd]} {
-		for k, v := range m {
-			out[k] = v
-		}
-	}
-	return out
-}
-
-// addOldSpellings gives a command each renamed flag's old spelling,
-// hidden, whose value goes to the new one before the command runs.
-func addOldSpellings(cmd *cli.Command) {
-	old := oldSpellings(cmd.Name)
-	var added []string
-	for _, f := range cmd.Flags {
-		if o, ok := old[f.Names()[0]]; ok {
-			cmd.Flags = append(cmd.Flags, hiddenCopy(f, o))
-			added = append(added, f.Names()[0])
-		}
-	}
-	if len(added) == 0 {
-		return
-	}
-	cmd.Before = func(c *cli.Context) error {
-		for _, name := range added {
-			if c.IsSet(old[name]) && !c.IsSet(name) {
-				if err := c.Set(name, fmt.Sprint(c.Value(old[name]))); err != nil {
-					return err
-				}
-			}
-		}
-		return nil
-	}
-}
-
-// hiddenCopy is a flag of f's kind under another name, hidden from help.
-func hiddenCopy(f cli.Flag, name string) cli.Flag {
-	usage := "the old name of --" + f.Names()[0]
-	switch f.(type) {
-	case *cli.IntFlag:
-		return &cli.IntFlag{Name: name, Hidden: true, Usage: usage}
-	}
-	return &cli.StringFlag{Name: name, Hidden: true, Usage: usage}
 }

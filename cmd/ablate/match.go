@@ -2,6 +2,7 @@ package main
 
 import (
 	"errors"
+	"github.com/ablate-chess/ablate/cmd/internal/command"
 	"os"
 
 	"github.com/urfave/cli/v2"
@@ -49,9 +50,9 @@ func matchCommand() *cli.Command {
 
 func matchAction(c *cli.Context) error {
 	format := c.String("format")
-	req := match.Request{Resume: c.String("resume"), Out: c.String("out"), Replace: c.Bool("force"), Args: commandLine(c),
+	req := match.Request{Resume: c.String("resume"), Out: c.String("out"), Replace: c.Bool("force"), Args: command.Line(c),
 		Log: c.App.ErrWriter, CheckArgs: func(began []string) error {
-			return resumeChanges(c, began, "workers", "jobs", "quiet", "format", "pgn")
+			return conventions.ResumeChanges(c, began, "workers", "jobs", "quiet", "format", "pgn")
 		}}
 	if c.IsSet("workers") {
 		req.Workers = c.Int("workers")
@@ -59,20 +60,20 @@ func matchAction(c *cli.Context) error {
 	if req.Resume == "" {
 		s, err := readMatchSettings(c)
 		if err != nil {
-			return badInput(err)
+			return command.BadInput(err)
 		}
 		s.Engines, s.EngineOptions, s.EngineDir = c.StringSlice("engine"), c.StringSlice("engine-option"), c.String("engine-dir")
 		s.MoveTimeout = c.Duration("move-timeout").Milliseconds()
 		if s.Shard, err = experiments.ParseShard(c.String("shard"), os.Getenv); err != nil {
-			return badInput(err)
+			return command.BadInput(err)
 		}
 		if s.Source, err = readSource(c); err != nil {
-			return badInput(err)
+			return command.BadInput(err)
 		}
 		s.BuildCache = c.String("build-cache")
 		req.Settings = s
 	}
-	ctx, cancel := interruptible()
+	ctx, cancel := command.Interruptible()
 	defer cancel()
 	m, err := match.Open(ctx, req)
 	if err != nil {
@@ -83,11 +84,11 @@ func matchAction(c *cli.Context) error {
 	stop()
 	var interrupted *match.Interrupted
 	if err != nil && !errors.As(err, &interrupted) {
-		return cli.Exit(err.Error(), exitFor(err, exitFailed))
+		return cli.Exit(err.Error(), command.ExitFor(err, command.ExitFailed))
 	}
 	if c.IsSet("pgn") {
 		if err := m.WritePGN(c.String("pgn"), out); err != nil {
-			return cli.Exit(err.Error(), exitFailed)
+			return cli.Exit(err.Error(), command.ExitFailed)
 		}
 	}
 	res := results.RenderMatch(c.App.Writer, format, m.A.Name, m.B.Name, out.Result(m.Match))
@@ -96,7 +97,7 @@ func matchAction(c *cli.Context) error {
 		if m.Dir != "" {
 			msg += "; finish with: ablate match --resume " + m.Dir
 		}
-		return cli.Exit(msg, exitInterrupted)
+		return cli.Exit(msg, command.ExitInterrupted)
 	}
 	return res
 }

@@ -1,10 +1,7 @@
 package main
 
 import (
-	"fmt"
-
 	"github.com/ablate-chess/ablate/experiments/match"
-	"github.com/ablate-chess/ablate/results"
 	"github.com/urfave/cli/v2"
 )
 
@@ -54,23 +51,9 @@ func readMatchSettings(c *cli.Context) (match.Settings, error) {
 		Resign: c.String("resign"), Draw: c.String("draw"), MaxMoves: c.Int("max-moves"), SPRT: c.String("sprt"),
 		Workers: c.Int("workers"), HashMB: c.Int("hash"), Event: c.String("event"), RandomPlies: c.Int("random-plies"),
 	}
-	if c.IsSet("precision") {
-		p, err := results.ParsePrecision(c.String("precision"))
-		if err != nil {
-			return s, fmt.Errorf("--%v", err)
-		}
-		s.Precision = p
+	var games *int
+	if g := c.Int("games"); c.IsSet("games") {
+		games = &g
 	}
-	if c.IsSet("games") {
-		g := c.Int("games")
-		if g < 2 || g%2 != 0 {
-			return s, fmt.Errorf("--games %d: want an even number of games, at least 2 (they are played in pairs)", g)
-		}
-		s.Pairs = g / 2
-	}
-	// A depth, clock or time per move replaces the default node limit.
-	if !c.IsSet("nodes") && (s.Depth > 0 || s.TC != "" || s.MoveTime > 0) {
-		s.Nodes = 0
-	}
-	return s, nil
+	return s, flagError(s.Count(games, c.String("precision"), c.IsSet("nodes")))
 }

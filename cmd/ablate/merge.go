@@ -1,6 +1,7 @@
 package main
 
 import (
+	"github.com/ablate-chess/ablate/cmd/internal/command"
 	"github.com/urfave/cli/v2"
 
 	"github.com/ablate-chess/ablate/experiments/merge"
@@ -38,9 +39,9 @@ func mergeCommand() *cli.Command {
 				CheckAgainst: c.String("check-against"), Log: c.App.ErrWriter})
 			switch {
 			case merge.IsFailed(err):
-				return cli.Exit(err.Error(), exitFailed)
+				return cli.Exit(err.Error(), command.ExitFailed)
 			case err != nil:
-				return badInput(err)
+				return command.BadInput(err)
 			case m.Kind == "worth":
 				return results.RenderWorth(c.App.Writer, format, m.Worth)
 			case m.Kind == "match":

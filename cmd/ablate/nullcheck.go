@@ -2,13 +2,13 @@ package main
 
 import (
 	"fmt"
+	"github.com/ablate-chess/ablate/cmd/internal/command"
 
 	"github.com/urfave/cli/v2"
 
 	"github.com/ablate-chess/ablate/engine/chess"
 	"github.com/ablate-chess/ablate/engine/search"
 	"github.com/ablate-chess/ablate/experiments"
-	"github.com/ablate-chess/ablate/positions"
 	"github.com/ablate-chess/ablate/results"
 )
 
@@ -18,18 +18,11 @@ import (
 func checkNull(c *cli.Context, cfg search.Config, pos chess.Position, depth int) error {
 	format := c.String("format")
 	if format == "json" || format == "tree" || results.CheckFormat(format) != nil {
-		return badInput(fmt.Errorf("--check-null writes a table: --format table, markdown or csv"))
+		return command.BadInput(fmt.Errorf("--check-null writes a table: --format table, markdown or csv"))
 	}
-	ps := []experiments.NullCheckPosition{{ID: "fen", Board: pos}}
-	if name := c.String("positions"); name != "" {
-		suite, err := positions.Load(name)
-		if err != nil {
-			return badInput(err)
-		}
-		ps = nil
-		for _, e := range suite.Entries {
-			ps = append(ps, experiments.NullCheckPosition{ID: e.ID, Board: e.Board})
-		}
+	ps, err := experiments.NullCheckSuite(c.String("positions"), pos)
+	if err != nil {
+		return command.BadInput(err)
 	}
 	return experiments.CheckNullPositions(c.App.Writer, format, cfg, ps, depth, c.Int("hash"), c.Int("limit"),
 		func(id string, n experiments.NullCheck) {

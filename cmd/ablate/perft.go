@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"github.com/ablate-chess/ablate/cmd/internal/command"
 	"time"
 
 	"github.com/urfave/cli/v2"
@@ -30,44 +31,28 @@ func perftCommand() *cli.Command {
 			if c.String("suite") != "" {
 				return perftSuite(c, c.String("suite"), c.Int("max-depth"))
 			}
-			depth := c.Int("depth")
-			if depth < 1 || depth > 20 {
-				return badInput(fmt.Errorf("perft: --depth must be from 1 to 20 (or give --suite)"))
+			if d := c.Int("depth"); d < 1 || d > 20 {
+				return command.BadInput(fmt.Errorf("perft --depth %d: want 1 to 20 (or give --suite)", d))
 			}
-			pos, err := chess.ParseFEN(c.String("fen"))
-			if err != nil {
-				return badInput(err)
-			}
-			out := c.App.Writer
 			start := time.Now()
-			var nodes uint64
-			if c.Bool("divide") {
-				for _, mc := range chess.Divide(&pos, depth) {
-					fmt.Fprintf(out, "%s: %d\n", mc.Move, mc.Nodes)
-					nodes += mc.Nodes
-				}
-				fmt.Fprintln(out)
-			} else {
-				nodes = chess.Perft(&pos, depth)
+			nodes, err := positions.WritePerft(c.App.Writer, c.String("fen"), c.Int("depth"), c.Bool("divide"))
+			if err != nil {
+				return command.BadInput(err)
 			}
 			elapsed := time.Since(start)
-			fmt.Fprintf(out, "Nodes: %d\n", nodes)
-			fmt.Fprintf(c.App.ErrWriter, "time %.3f s, %.1f Mnodes/s\n",
-				elapsed.Seconds(), float64(nodes)/elapsed.Seconds()/1e6)
+			fmt.Fprintf(c.App.ErrWriter, "time %.3f s, %.1f Mnodes/s\n", elapsed.Seconds(), float64(nodes)/elapsed.Seconds()/1e6)
 			return nil
 		},
 	}
 }
 
 func perftSuite(c *cli.Context, name string, maxDepth int) error {
-	suite, err := positions.Load(name)
+	failed, err := positions.CheckSuitePerft(c.App.Writer, name, maxDepth)
 	if err != nil {
-		return badInput(err)
+		return command.BadInput(err)
 	}
-	passed, failed := suite.CheckPerft(maxDepth, func(pc positions.PerftCheck) { fmt.Fprintln(c.App.Writer, pc) })
-	fmt.Fprintf(c.App.Writer, "%d passed, %d failed\n", passed, failed)
 	if failed > 0 {
-		return cli.Exit("", exitFailed)
+		return cli.Exit("", command.ExitFailed)
 	}
 	return nil
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"github.com/ablate-chess/ablate/cmd/internal/command"
 
 	"github.com/urfave/cli/v2"
 
@@ -26,11 +27,11 @@ func reportCommand() *cli.Command {
 		},
 		Action: func(c *cli.Context) error {
 			if c.NArg() < 1 || c.NArg() > 2 {
-				return badInput(fmt.Errorf("report wants one run directory, or two to compare (flags first)"))
+				return command.BadInput(fmt.Errorf("report wants one run directory, or two to compare (flags first)"))
 			}
 			plots, pngs, err := report.Write(c.Args().Slice(), c.String("out"), c.String("png"))
 			if err != nil {
-				return badInput(err)
+				return command.BadInput(err)
 			}
 			fmt.Fprintf(c.App.ErrWriter, "wrote %s: %d plots\n", c.String("out"), plots)
 			if pngs > 0 {

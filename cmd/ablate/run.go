@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/ablate-chess/ablate/cmd/internal/command"
 	"strings"
 
 	"github.com/urfave/cli/v2"
@@ -13,9 +14,6 @@ import (
 	"github.com/ablate-chess/ablate/results"
 	"github.com/ablate-chess/ablate/results/term"
 )
-
-// exitInterrupted is the status of a run stopped by Ctrl-C (128 + SIGINT).
-const exitInterrupted = 130
 
 func runCommand() *cli.Command {
 	return &cli.Command{
@@ -29,7 +27,7 @@ func runCommand() *cli.Command {
 			"A SPEC is a preset then +technique, -technique and param=value items, applied left\n" +
 			"to right: 'full,-lmr', 'stage-12,+lmr,lmr-base-centiplies=100'. See 'ablate techniques'.\n" +
 			"Built-in experiments: " + strings.Join(experiments.Builtin(), ", ") + ".",
-		Flags: flags([]cli.Flag{
+		Flags: command.Flags([]cli.Flag{
 			&cli.StringFlag{Name: "experiment", Aliases: []string{"e"}, Usage: "experiment `FILE` (TOML) or built-in name"},
 			positionsFlag("", "EPD/FEN `FILE` or built-in suite (six, bench, perft); default six or the experiment's"),
 			configFlag("a configuration `NAME=SPEC` (repeatable)"),
@@ -65,19 +63,19 @@ var runResumeSame = []string{"workers", "jobs", "quiet", "format", "records", "e
 func runAction(c *cli.Context) error {
 	format := c.String("format")
 	req := runs.Request{Out: c.String("out"), Replace: c.Bool("force"), Resume: c.String("resume"),
-		Continue: c.Bool("continue"), WorkersGiven: c.IsSet("workers"), Args: commandLine(c), Format: format,
-		CheckArgs: func(began []string) error { return resumeChanges(c, began, runResumeSame...) }}
+		Continue: c.Bool("continue"), WorkersGiven: c.IsSet("workers"), Args: command.Line(c), Format: format,
+		CheckArgs: func(began []string) error { return conventions.ResumeChanges(c, began, runResumeSame...) }}
 	req.Settings.Workers = c.Int("workers")
 	if req.Resume == "" {
 		var err error
 		if req.Settings, err = readRunSettings(c); err != nil {
-			return badInput(err)
+			return command.BadInput(err)
 		}
 	}
 	r, err := runs.Open(req)
 	if err != nil {
 		if req.Resume != "" {
-			return badInput(fmt.Errorf("--resume %s: %v", req.Resume, err))
+			return command.BadInput(fmt.Errorf("--resume %s: %v", req.Resume, err))
 		}
 		return outError(err, "ablate run --resume")
 	}
@@ -88,10 +86,10 @@ func runAction(c *cli.Context) error {
 	if r.Dir != req.Out && req.Out != "" && req.Resume == "" {
 		fmt.Fprintf(c.App.ErrWriter, "--force: writing in %s; it replaces %s once complete\n", r.Dir, req.Out)
 	}
-	ctx, cancel := interruptible()
+	ctx, cancel := command.Interruptible()
 	defer cancel()
 	if err := r.Prepare(ctx, c.App.ErrWriter); err != nil {
-		return badInput(flagError(buildError(err)))
+		return command.BadInput(flagError(buildError(err)))
 	}
 	total, done := r.Jobs()
 	bar := term.Start(c.App.ErrWriter, term.Options{Units: "jobs", Total: total, Done: done, Quiet: c.Bool("quiet")})
@@ -100,11 +98,11 @@ func runAction(c *cli.Context) error {
 	bar.Stop()
 	var failed *runs.Failed
 	if err != nil && !errors.As(err, &failed) && !errors.Is(err, context.Canceled) {
-		return failure(err)
+		return command.Failure(err)
 	}
 	if err := results.RenderRun(c.App.Writer, format, r.Summaries, r.Records, c.Bool("records")); err != nil {
 		return err
 	}
 	r.Warn(c.App.ErrWriter)
-	return failure(err)
+	return command.Failure(err)
 }

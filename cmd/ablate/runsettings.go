@@ -1,6 +1,7 @@
 package main
 
 import (
+	"github.com/ablate-chess/ablate/cmd/internal/command"
 	"os"
 
 	"github.com/ablate-chess/ablate/experiments"
@@ -8,24 +9,20 @@ import (
 	"github.com/urfave/cli/v2"
 )
 
-// runSettings is everything a run needs besides the plan (run.json's
-// request).
-type runSettings = runs.Settings
-
 // readRunSettings reads a new run's settings from the flags: the plan
 // asked for, the budgets, the subject and the shard.
-func readRunSettings(c *cli.Context) (runSettings, error) {
+func readRunSettings(c *cli.Context) (runs.Settings, error) {
 	spec, err := readSubjectSpec(c)
 	if err != nil {
-		return runSettings{}, err
+		return runs.Settings{}, err
 	}
-	settings := runSettings{
+	settings := runs.Settings{
 		Request: experiments.Request{
 			Experiment:  c.String("experiment"),
 			Configs:     c.StringSlice("config"),
-			Ladder:      splitList(c.String("ladder")),
-			LeaveOneOut: splitList(c.String("leave-one-out")),
-			Factorial:   splitList(c.String("factorial")),
+			Ladder:      command.SplitList(c.String("ladder")),
+			LeaveOneOut: command.SplitList(c.String("leave-one-out")),
+			Factorial:   command.SplitList(c.String("factorial")),
 			Sweeps:      c.StringSlice("sweep"),
 			Base:        c.String("base"),
 			Options: experiments.Options{

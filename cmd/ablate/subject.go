@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/ablate-chess/ablate/cmd/internal/command"
 	"io"
 	"strings"
 
@@ -13,7 +14,6 @@ import (
 
 	"github.com/ablate-chess/ablate/engine/subject"
 	"github.com/ablate-chess/ablate/experiments"
-	"github.com/ablate-chess/ablate/experiments/match"
 )
 
 // The engine a command searches: ablate's own, or with --engine an
@@ -29,38 +29,20 @@ func subjectFlags() []cli.Flag {
 	}, sourceFlags()...)
 }
 
-// subjectSpec is what makes a subject, as stored in run.json.
-type subjectSpec = experiments.SubjectSpec
-
-func readSubjectSpec(c *cli.Context) (subjectSpec, error) {
-	name, command := match.ParseEngine(c.String("engine"))
-	spec := subjectSpec{Engine: command, Dir: c.String("engine-dir"), Profile: c.String("profile")}
-	for _, o := range c.StringSlice("engine-option") {
-		engine, opt, err := match.ParseEngineOption(o)
-		if err != nil {
-			return spec, err
-		}
-		if engine != "" && engine != name {
-			return spec, fmt.Errorf("--engine-option %q: no engine named %q (the engine is %q)", o, engine, name)
-		}
-		spec.Options = append(spec.Options, opt)
-	}
-	spec.Cache = c.String("build-cache")
+func readSubjectSpec(c *cli.Context) (experiments.SubjectSpec, error) {
 	src, err := readSource(c)
 	if err != nil {
-		return spec, err
+		return experiments.SubjectSpec{}, err
 	}
-	if src != nil && spec.Engine != "" {
-		return spec, fmt.Errorf("--engine-src with --engine: give one")
-	}
-	spec.Source = src
-	return spec, nil
+	spec, err := experiments.NewSubjectSpec(c.String("engine"), c.String("engine-dir"), c.String("profile"),
+		c.String("build-cache"), c.StringSlice("engine-option"), src)
+	return spec, flagError(err)
 }
 
 // makeSubject makes the subject (experiments.MakeSubject), Ctrl-C
 // stopping a build: exit 130, and how to go on.
-func makeSubject(spec subjectSpec, hashMB int, b experiments.Cap, experiment string, errw io.Writer) (subject.Subject, error) {
-	ctx, cancel := interruptible()
+func makeSubject(spec experiments.SubjectSpec, hashMB int, b experiments.Cap, experiment string, errw io.Writer) (subject.Subject, error) {
+	ctx, cancel := command.Interruptible()
 	defer cancel()
 	sub, err := experiments.MakeSubject(ctx, spec, hashMB, b, experiment, errw)
 	return sub, buildError(err)
@@ -70,7 +52,7 @@ func makeSubject(spec subjectSpec, hashMB int, b experiments.Cap, experiment str
 func buildError(err error) error {
 	if errors.Is(err, context.Canceled) {
 		return cli.Exit("interrupted during the build; nothing half built is kept, and what was built "+
-			"is reused: run the same command again to go on", exitInterrupted)
+			"is reused: run the same command again to go on", command.ExitInterrupted)
 	}
 	if errors.Is(err, experiments.ErrNoEngine) {
 		return fmt.Errorf("--profile, --engine-option and --engine-dir need --engine or --engine-src")
@@ -88,12 +70,8 @@ func readSource(c *cli.Context) (*source.Source, error) {
 		return nil, nil
 	}
 	src := &source.Source{Repo: dir, Build: c.String("build"), ExpectBench: c.Uint64("expect-bench"), Clean: c.Bool("clean")}
-	for _, v := range c.StringSlice("variant") {
-		variant, err := source.ParseVariant(v)
-		if err != nil {
-			return nil, fmt.Errorf("--variant %v", err)
-		}
-		src.Variants = append(src.Variants, variant)
+	if err := src.AddVariants(c.StringSlice("variant")); err != nil {
+		return nil, fmt.Errorf("--variant %v", err)
 	}
 	return src, nil
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"github.com/ablate-chess/ablate/cmd/internal/command"
 
 	"github.com/urfave/cli/v2"
 
@@ -34,27 +35,27 @@ func texelCommand() *cli.Command {
 			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no line an epoch"},
 		},
 		Action: func(c *cli.Context) error {
-			terms, err := texel.ParseTerms(splitList(c.String("terms")))
+			terms, err := texel.ParseTerms(command.SplitList(c.String("terms")))
 			if err != nil {
-				return badInput(flagError(err))
+				return command.BadInput(flagError(err))
 			}
 			if len(c.StringSlice("data")) == 0 {
-				return badInput(fmt.Errorf("tune texel wants --data FILE"))
+				return command.BadInput(fmt.Errorf("tune texel wants --data FILE"))
 			}
 			every := max(1, c.Int("epochs")/20)
 			job := texel.Job{Files: c.StringSlice("data"), All: c.Bool("all-positions"), Out: c.String("out"),
-				Write: c.String("write"), Args: commandLine(c),
+				Write: c.String("write"), Args: command.Line(c),
 				Request: texel.Request{Terms: terms, Epochs: c.Int("epochs"), Rate: c.Float64("rate"), HoldOut: c.Int("hold-out"),
 					Workers: c.Int("workers"), OnEpoch: func(e texel.Epoch) {
 						if !c.Bool("quiet") && (e.N%every == 0 || e.N == 1) {
 							fmt.Fprintf(c.App.ErrWriter, "epoch %d: train %.6f, held out %.6f (%.0f s)\n", e.N, e.Train, e.HeldOut, e.Elapsed)
 						}
 					}}}
-			ctx, cancel := interruptible()
+			ctx, cancel := command.Interruptible()
 			defer cancel()
 			res, err := job.Run(ctx, c.App.ErrWriter)
 			if ctx.Err() != nil {
-				return cli.Exit("interrupted: nothing written", exitInterrupted)
+				return cli.Exit("interrupted: nothing written", command.ExitInterrupted)
 			} else if err != nil {
 				return searchError(ctx, err)
 			}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"github.com/ablate-chess/ablate/cmd/internal/command"
 	"strings"
 
 	"github.com/urfave/cli/v2"
@@ -53,15 +54,15 @@ func traceCommand() *cli.Command {
 
 func traceAction(c *cli.Context) error {
 	if err := experiments.CheckHash(c.Int("hash"), 2); err != nil {
-		return badInput(flagError(err))
+		return command.BadInput(flagError(err))
 	}
 	pos, err := chess.ParseFEN(c.String("fen"))
 	if err != nil {
-		return badInput(fmt.Errorf("--fen: %v", err))
+		return command.BadInput(fmt.Errorf("--fen: %v", err))
 	}
 	cfg, err := search.ParseConfig(c.String("config"))
 	if err != nil {
-		return badInput(fmt.Errorf("--config: %v", err))
+		return command.BadInput(fmt.Errorf("--config: %v", err))
 	}
 	depth, maxNodes := c.Int("depth"), c.Uint64("max-nodes")
 	if c.Bool("check-null") {
@@ -70,28 +71,24 @@ func traceAction(c *cli.Context) error {
 	if vs := c.String("vs"); vs != "" {
 		other, err := search.ParseConfig(vs)
 		if err != nil {
-			return badInput(fmt.Errorf("--vs: %v", err))
+			return command.BadInput(fmt.Errorf("--vs: %v", err))
 		}
 		return traceVs(c, cfg, other, pos, depth, maxNodes)
 	}
-	format := c.String("format")
-	if format == "table" {
-		format = "json"
-	}
-	if format != "json" && format != "tree" {
-		return badInput(fmt.Errorf("--format %q: want json or tree", format))
-	}
 	filter, err := experiments.ParseTraceFilter(pos, c.Int("ply"), c.String("event"), c.String("move-path"))
 	if err != nil {
-		return badInput(flagError(err))
+		return command.BadInput(flagError(err))
 	}
-	tw := &experiments.TraceWriter{W: c.App.Writer, Tree: format == "tree", Filter: filter}
+	tw, err := experiments.NewTraceWriter(c.App.Writer, c.String("format"), filter)
+	if err != nil {
+		return command.BadInput(flagError(err))
+	}
 	r := experiments.Trace(cfg, pos, depth, maxNodes, c.Int("hash"), tw)
 	if err := tw.Err(); err != nil {
 		return err
 	}
 	if err := r.Err(depth); err != nil {
-		return failure(err)
+		return command.Failure(err)
 	}
 	fmt.Fprintf(c.App.ErrWriter, "traced %d nodes to depth %d: best %s, score %d\n", r.Result.Stats.Nodes, depth, r.Result.Move, r.Result.Score)
 	return nil
@@ -103,5 +100,5 @@ func traceVs(c *cli.Context, a, b search.Config, pos chess.Position, depth int, 
 	if format == "json" || format == "tree" {
 		format = "table"
 	}
-	return failure(d.Write(c.App.Writer, format, c.String("config"), c.String("vs"), maxNodes))
+	return command.Failure(d.Write(c.App.Writer, format, c.String("config"), c.String("vs"), maxNodes))
 }

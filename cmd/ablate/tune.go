@@ -2,7 +2,7 @@ package main
 
 import (
 	"fmt"
-	"time"
+	"github.com/ablate-chess/ablate/cmd/internal/command"
 
 	"github.com/urfave/cli/v2"
 
@@ -26,7 +26,7 @@ func tuneCommand() *cli.Command {
 				"their updates applied in pair order, so at fixed nodes the same --seed gives the same\n" +
 				"tune at any -j. With --out the tune keeps tune.json and its journal (steps.jsonl) and\n" +
 				"resumes when run again; at the end trajectory.csv and params.txt (OpenBench's format).",
-			Flags: flags(matchFlags(), subjectFlags(), []cli.Flag{
+			Flags: command.Flags(matchFlags(), subjectFlags(), []cli.Flag{
 				&cli.StringSliceFlag{Name: "param", Usage: "a parameter to tune, `NAME=VALUE,MIN,MAX[,C_END,R_END]` (repeatable)"},
 				&cli.StringFlag{Name: "params", Usage: "the parameters in OpenBench's SPSA format, from `FILE`"},
 				&cli.StringFlag{Name: "base", Usage: "the configuration the parameters are set on, `SPEC` (default: full, or an external engine's default)"},
@@ -42,22 +42,22 @@ func tuneCommand() *cli.Command {
 func tuneSPSAAction(c *cli.Context) error {
 	params, err := tune.ReadParams(c.String("params"), c.StringSlice("param"))
 	if err != nil {
-		return badInput(flagError(err))
+		return command.BadInput(flagError(err))
 	}
 	s, err := readMatchSettings(c)
 	if err != nil {
-		return badInput(err)
+		return command.BadInput(err)
 	}
 	spec, err := readSubjectSpec(c)
 	if err != nil {
-		return badInput(err)
+		return command.BadInput(err)
 	}
 	sub, err := makeSubject(spec, s.HashMB, jobCap(c), "", c.App.ErrWriter)
 	if err != nil {
-		return badInput(err)
+		return command.BadInput(err)
 	}
 	t, err := tune.Open(tune.Request{Subject: sub, Base: c.String("base"), Params: params, Pairs: c.Int("pairs"), Batch: c.Int("batch"),
-		Seed: c.Uint64("seed"), Settings: s, Out: c.String("out"), Args: commandLine(c)})
+		Seed: c.Uint64("seed"), Settings: s, Out: c.String("out"), Args: command.Line(c)})
 	if err != nil {
 		return outError(flagError(err), "")
 	}
@@ -65,24 +65,22 @@ func tuneSPSAAction(c *cli.Context) error {
 		fmt.Fprintf(c.App.ErrWriter, "resuming %s: %d of %d pairs played\n", t.Dir, t.Played, t.Pairs)
 	}
 	bar := term.Start(c.App.ErrWriter, term.Options{Units: "pairs", Total: t.Pairs, Done: t.Played, ETA: true, Quiet: c.Bool("quiet")})
-	began, from := time.Now(), t.Played
 	t.OnBatch = func(t *tune.Tune) {
-		rate := float64(2*(t.Played-from)) / time.Since(began).Seconds()
-		bar.Set(t.Played, fmt.Sprintf("%.1f games/s; %s", rate, t.Spec()), false)
+		bar.Set(t.Played, fmt.Sprintf("%.1f games/s; %s", t.GamesPerSecond, t.Spec()), false)
 	}
-	ctx, cancel := interruptible()
+	ctx, cancel := command.Interruptible()
 	defer cancel()
 	err = t.Run(ctx)
 	bar.Stop()
 	if tune.Interrupted(err) {
 		msg := fmt.Sprintf("interrupted after %d of %d pairs", t.Played, t.Pairs)
 		if t.Dir != "" {
-			msg += "; run it again to go on: " + term.ShellLine(commandLine(c))
+			msg += "; run it again to go on: " + term.ShellLine(command.Line(c))
 		}
-		return cli.Exit(msg, exitInterrupted)
+		return cli.Exit(msg, command.ExitInterrupted)
 	}
 	if err != nil {
-		return cli.Exit(err.Error(), exitFor(err, exitFailed))
+		return cli.Exit(err.Error(), command.ExitFor(err, command.ExitFailed))
 	}
 	if err := t.Report(c.App.Writer, c.String("format")); err != nil {
 		return err

@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"github.com/ablate-chess/ablate/cmd/internal/command"
 	"os"
 
 	"github.com/urfave/cli/v2"
@@ -27,7 +28,7 @@ func worthCommand() *cli.Command {
 			"out costs 120 Elo. An experiment file's [match] section sets the matches; flags\n" +
 			"override it. With --out DIR, each match has its own directory; running the same\n" +
 			"command again finishes an interrupted one and reuses those done.",
-		Flags: flags(matchFlags(), []cli.Flag{
+		Flags: command.Flags(matchFlags(), []cli.Flag{
 			&cli.StringFlag{Name: "leave-one-out", Usage: "techniques `a,b,c`: the base against the base without each"},
 			&cli.StringFlag{Name: "base", Usage: "the leave-one-out's base `SPEC` (default: the engine's default preset)"},
 			&cli.StringFlag{Name: "budgets", Usage: "a ladder: every configuration against its reference at each budget, " +
@@ -53,35 +54,35 @@ func worthCommand() *cli.Command {
 func worthAction(c *cli.Context) error {
 	format := c.String("format")
 	if c.NArg() > 1 {
-		return badInput(fmt.Errorf("worth takes one experiment, then nothing: put flags before it "+
+		return command.BadInput(fmt.Errorf("worth takes one experiment, then nothing: put flags before it "+
 			"(ablate worth --pairs 100 card), got %q", c.Args().Slice()))
 	}
 	s, err := readMatchSettings(c)
 	if err != nil {
-		return badInput(err)
+		return command.BadInput(err)
 	}
 	// A shard plays its share of every match's pairs (i mod N); the tree
 	// sizes are each shard's whole (they are cheap beside the games).
 	if s.Shard, err = experiments.ParseShard(c.String("shard"), os.Getenv); err != nil {
-		return badInput(err)
+		return command.BadInput(err)
 	}
 	spec, err := readSubjectSpec(c)
 	if err != nil {
-		return badInput(err)
+		return command.BadInput(err)
 	}
 	sub, err := makeSubject(spec, c.Int("hash"), jobCap(c), c.Args().First(), c.App.ErrWriter)
 	if err != nil {
-		return badInput(err)
+		return command.BadInput(err)
 	}
-	req, err := worth.Ask{Experiment: c.Args().First(), LeaveOneOut: splitList(c.String("leave-one-out")), Base: c.String("base"),
+	req, err := worth.Ask{Experiment: c.Args().First(), LeaveOneOut: command.SplitList(c.String("leave-one-out")), Base: c.String("base"),
 		Positions: c.String("positions"), TreeDepth: c.Int("tree-depth"), Subject: sub, Settings: s, Given: c.IsSet,
-		Budgets: c.String("budgets"), Groups: splitList(c.String("groups"))}.Request()
+		Budgets: c.String("budgets"), Groups: command.SplitList(c.String("groups"))}.Request()
 	if err != nil {
-		return badInput(flagError(err))
+		return command.BadInput(flagError(err))
 	}
 	req.Out, req.Replace, req.TreeRun, req.Workers, req.TreeCap, req.Args = c.String("out"), c.Bool("force"),
-		c.String("run"), c.Int("workers"), jobCap(c), commandLine(c)
-	req.Retune, req.RetuneParams = c.Int("retune"), splitList(c.String("retune-params"))
+		c.String("run"), c.Int("workers"), jobCap(c), command.Line(c)
+	req.Retune, req.RetuneParams = c.Int("retune"), command.SplitList(c.String("retune-params"))
 	w, err := worth.Open(req)
 	if err != nil {
 		return outError(flagError(err), "")
@@ -89,20 +90,20 @@ func worthAction(c *cli.Context) error {
 	if r := w.Replaces(); r != "" {
 		fmt.Fprintf(c.App.ErrWriter, "--force: writing in %s; it replaces %s once every cell is played\n", w.Dir, r)
 	}
-	again := "run it again with: " + term.ShellLine(commandLine(c))
-	ctx, cancel := interruptible()
+	again := "run it again with: " + term.ShellLine(command.Line(c))
+	ctx, cancel := command.Interruptible()
 	defer cancel()
 	if req.TreeRun == "" {
 		fmt.Fprintf(c.App.ErrWriter, "tree sizes: %d searches\n", req.Plan.Jobs())
 	}
 	if err := w.TreeSizes(ctx); err != nil {
 		if worth.Interrupted(err) {
-			return cli.Exit("interrupted during the tree sizes, before any game; "+again, exitInterrupted)
+			return cli.Exit("interrupted during the tree sizes, before any game; "+again, command.ExitInterrupted)
 		}
-		return badInput(err)
+		return command.BadInput(err)
 	}
 	if err := w.Cells(c.App.ErrWriter); err != nil {
-		return badInput(flagError(err))
+		return command.BadInput(flagError(err))
 	}
 	if c.Bool("no-play") {
 		err = w.SoFar()
@@ -115,9 +116,9 @@ func worthAction(c *cli.Context) error {
 	var interrupted *match.Interrupted
 	switch {
 	case errors.As(err, &interrupted):
-		return cli.Exit(interrupted.Error()+"; the finished pairs are kept: "+again, exitInterrupted)
+		return cli.Exit(interrupted.Error()+"; the finished pairs are kept: "+again, command.ExitInterrupted)
 	case err != nil:
-		return cli.Exit(err.Error(), exitFor(err, exitFailed))
+		return cli.Exit(err.Error(), command.ExitFor(err, command.ExitFailed))
 	}
 	return results.RenderWorth(c.App.Writer, format, results.Played(w.Rows))
 }

@@ -66,10 +66,8 @@ func MergeDirs(out string, dirs []string, partial bool, errw io.Writer) (*result
 	sort.Slice(pairs, func(i, j int) bool { return pairs[i].Pair < pairs[j].Pair })
 	merged := *infos[0]
 	var rule results.Stop
-	if merged.SPRT != "" {
-		if rule.SPRT, err = results.ParseSPRT(merged.SPRT); err != nil {
-			return nil, err
-		}
+	if rule.SPRT, err = results.ParseSPRT(merged.SPRT); err != nil {
+		return nil, err
 	}
 	var req Settings
 	json.Unmarshal(merged.Request, &req)

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
@@ -148,10 +147,7 @@ func (s Settings) Build(a, b Player) (*Match, error) {
 	}
 	limits, _ := s.limits()
 	adj, _ := s.adjudication()
-	var sprt *results.SPRT
-	if s.SPRT != "" {
-		sprt, _ = results.ParseSPRT(s.SPRT)
-	}
+	sprt, _ := results.ParseSPRT(s.SPRT)
 	ops, err := LoadOpenings(s.Openings)
 	if err != nil {
 		return nil, err
@@ -186,10 +182,8 @@ func (s Settings) Check() error {
 	if _, err := s.adjudication(); err != nil {
 		return err
 	}
-	if s.SPRT != "" {
-		if _, err := results.ParseSPRT(s.SPRT); err != nil {
-			return bad("sprt", "%v", err)
-		}
+	if _, err := results.ParseSPRT(s.SPRT); err != nil {
+		return bad("sprt", "%v", err)
 	}
 	if _, err := Order(nil, s.Order, 0); err != nil {
 		return bad("openings-order", "%q: want sequential or random", s.Order)
@@ -307,7 +301,7 @@ func (s Settings) Players(errw io.Writer, configs subject.Subject) ([]Player, er
 	type external struct{ name, command string }
 	var engines []external
 	for _, kv := range s.Engines {
-		name, command := ParseEngine(kv)
+		name, command := experiments.ParseEngine(kv)
 		if name == "" || command == "" {
 			return nil, bad("engine", "%q: want [NAME=]CMD, as in toga=/usr/games/toga2", kv)
 		}
@@ -315,7 +309,7 @@ func (s Settings) Players(errw io.Writer, configs subject.Subject) ([]Player, er
 	}
 	opts := map[string][]string{}
 	for _, o := range s.EngineOptions {
-		engine, opt, err := ParseEngineOption(o)
+		engine, opt, err := experiments.ParseEngineOption(o)
 		if err != nil {
 			return nil, err
 		}
@@ -351,42 +345,6 @@ func (s Settings) Players(errw io.Writer, configs subject.Subject) ([]Player, er
 		return nil, fmt.Errorf("both players are named %q", out[0].Name)
 	}
 	return out, nil
-}
-
-// ParseEngine reads an external engine, [NAME=]CMD: a name (letters,
-// digits, '-', '_', '.') before the first '=', else the file name of the
-// command's program.
-func ParseEngine(s string) (name, command string) {
-	if n, cmd, ok := strings.Cut(s, "="); ok && n != "" && cmd != "" && plainName(n) {
-		return n, cmd
-	}
-	fields := strings.Fields(s)
-	if len(fields) == 0 {
-		return "", s
-	}
-	return filepath.Base(fields[0]), s
-}
-
-// ParseEngineOption reads an external engine's UCI option,
-// [ENGINE:]OPTION=VALUE: the engine's name may be left out where there is
-// one external engine.
-func ParseEngineOption(s string) (engine, option string, err error) {
-	if e, rest, ok := strings.Cut(s, ":"); ok && plainName(e) && strings.Contains(rest, "=") {
-		return e, rest, nil
-	}
-	if !strings.Contains(s, "=") || strings.HasPrefix(s, "=") {
-		return "", "", bad("engine-option", "%q: want [ENGINE:]OPTION=VALUE, as in Hash=64 or toga:Hash=64", s)
-	}
-	return "", s, nil
-}
-
-func plainName(s string) bool {
-	for _, r := range s {
-		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-' || r == '_' || r == '.') {
-			return false
-		}
-	}
-	return s != ""
 }
 
 // Describe fills match.json's description of the match: players, limits,
@@ -428,4 +386,29 @@ func IsSettingError(err error) (*SettingError, bool) {
 	var se *SettingError
 	ok := errors.As(err, &se)
 	return se, ok
+}
+
+// Count sets what the match counts and limits from what a command line
+// gave beside the settings: games (to play, even, instead of pairs; nil if
+// not given), precision (the Elo interval to stop at; "" if not given)
+// and whether nodes was given: a depth, clock or time per move replaces
+// the default node limit.
+func (s *Settings) Count(games *int, precision string, nodesGiven bool) error {
+	if precision != "" {
+		p, err := results.ParsePrecision(precision)
+		if err != nil {
+			return bad("precision", "%v", strings.TrimPrefix(err.Error(), "precision "))
+		}
+		s.Precision = p
+	}
+	if games != nil {
+		if *games < 2 || *games%2 != 0 {
+			return bad("games", "%d: want an even number of games, at least 2 (they are played in pairs)", *games)
+		}
+		s.Pairs = *games / 2
+	}
+	if !nodesGiven && (s.Depth > 0 || s.TC != "" || s.MoveTime > 0) {
+		s.Nodes = 0
+	}
+	return nil
 }

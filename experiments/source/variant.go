@@ -55,6 +55,18 @@ type Built struct {
 	Reused    bool   `json:"-"`
 }
 
+// AddVariants adds the variants given as NAME=REV or NAME=REV:FILE.diff.
+func (s *Source) AddVariants(specs []string) error {
+	for _, v := range specs {
+		variant, err := ParseVariant(v)
+		if err != nil {
+			return err
+		}
+		s.Variants = append(s.Variants, variant)
+	}
+	return nil
+}
+
 // ParseVariant reads a variant as NAME=REV, or NAME=REV:FILE.diff for a
 // patch on REV.
 func ParseVariant(s string) (Variant, error) {

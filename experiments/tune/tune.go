@@ -116,6 +116,8 @@ type Tune struct {
 	Dir    string
 	Played int         // pairs played so far
 	Rows   []batchLine // the trajectory, a row a batch
+	// GamesPerSecond is the rate of the games this Run has played.
+	GamesPerSecond float64
 	// OnBatch, if set, is called after each batch.
 	OnBatch func(t *Tune)
 
@@ -316,6 +318,7 @@ func (t *Tune) Run(ctx context.Context) error {
 	if t.log != nil {
 		defer t.log.Close()
 	}
+	began, from := time.Now(), t.Played
 	for t.Played < t.Pairs {
 		if ctx.Err() != nil {
 			return ctx.Err()
@@ -355,6 +358,7 @@ func (t *Tune) Run(ctx context.Context) error {
 			}
 		}
 		t.Played += n
+		t.GamesPerSecond = float64(2*(t.Played-from)) / time.Since(began).Seconds()
 		t.Rows = append(t.Rows, line)
 		if err := t.writeInfo(); err != nil {
 			return err
