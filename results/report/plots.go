@@ -200,7 +200,13 @@ func (e yerrs) YError(i int) (float64, float64) {
 	if e[i].Hi == 0 {
 		return 0, 0
 	}
-	return e[i].Y - e[i].Lo, e[i].Hi - e[i].Y
+	// On a log scale a bar may not reach 0: a repeat timed at 0 ms (a
+	// search under the clock's tick) draws no lower bar.
+	low := e[i].Y - e[i].Lo
+	if e[i].Lo <= 0 {
+		low = 0
+	}
+	return low, e[i].Hi - e[i].Y
 }
 
 func timePlot(g Group) (*plot.Plot, error) {
@@ -458,7 +464,14 @@ func maxRatio(w worthPoints) float64 {
 
 // Encode draws a figure as SVG or PNG: the plot, and its legend in a
 // column at the right.
-func (f *Figure) Encode(format string) ([]byte, error) {
+func (f *Figure) Encode(format string) (_ []byte, err error) {
+	// gonum/plot panics on data it cannot draw (a value of 0 on a log
+	// scale): the report names the plot in an error instead of crashing.
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("plot %q cannot be drawn: %v", f.Plot.Title.Text, r)
+		}
+	}()
 	cw, err := draw.NewFormattedCanvas(figWidth, figHeight, format)
 	if err != nil {
 		return nil, err

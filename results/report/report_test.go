@@ -8,6 +8,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"gonum.org/v1/plot/vg"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files")
@@ -113,5 +115,24 @@ func TestPageIsSelfContained(t *testing.T) {
 	paths, err := pg.WritePNGs(dir)
 	if err != nil || len(paths) != want {
 		t.Errorf("%d PNGs: %v", len(paths), err)
+	}
+}
+
+// TestTimePlotWithAZeroRepeat: a repeat timed at 0 ms (a search faster
+// than the clock's tick) draws no lower error bar; it used to take the log
+// scale to 0, and gonum/plot panics there.
+func TestTimePlotWithAZeroRepeat(t *testing.T) {
+	g := Group{TimeByDepth: []Series{{Config: "a", Points: []Point{{X: 1, Y: 0.5, Lo: 0, Hi: 1}, {X: 2, Y: 2, Lo: 1, Hi: 3}}}}}
+	p, err := timePlot(g)
+	if err != nil || p == nil {
+		t.Fatalf("timePlot: %v, %v", p, err)
+	}
+	var buf bytes.Buffer
+	w, err := p.WriterTo(4*vg.Inch, 3*vg.Inch, "svg")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := w.WriteTo(&buf); err != nil || buf.Len() == 0 {
+		t.Errorf("drawing: %v, %d bytes", err, buf.Len())
 	}
 }
