@@ -22,15 +22,18 @@ func tuneCommand() *cli.Command {
 			Description: "Every parameter is perturbed at once by +-c_k; the two engines play a game pair (one\n" +
 				"opening, colours swapped); each parameter moves by r_k c_k (wins - losses) times its\n" +
 				"sign. c_k and r_k decay as OpenBench's do (alpha 0.602, gamma 0.101, A = 10% of the\n" +
-				"pairs) to c_end and r_end. Pairs are played --batch at a time from the same values and\n" +
-				"their updates applied in pair order, so at fixed nodes the same --seed gives the same\n" +
-				"tune at any -j. With --out the tune keeps tune.json and its journal (steps.jsonl) and\n" +
-				"resumes when run again; at the end trajectory.csv and params.txt (OpenBench's format).",
+				"pairs) to c_end and r_end. Each pair is played as soon as a worker is free, from the\n" +
+				"values after every pair but the --lag before it, and the updates are applied in pair\n" +
+				"order, so at fixed nodes the same --seed gives the same tune at any -j. With --out the\n" +
+				"tune keeps tune.json and its journal (steps.jsonl) and resumes when run again; at the\n" +
+				"end trajectory.csv and params.txt (OpenBench's format).",
 			Flags: command.Flags(matchFlags(), subjectFlags(), []cli.Flag{
 				&cli.StringSliceFlag{Name: "param", Usage: "a parameter to tune, `NAME=VALUE,MIN,MAX[,C_END,R_END]` (repeatable)"},
 				&cli.StringFlag{Name: "params", Usage: "the parameters in OpenBench's SPSA format, from `FILE`"},
 				&cli.StringFlag{Name: "base", Usage: "the configuration the parameters are set on, `SPEC` (default: full, or an external engine's default)"},
-				&cli.IntFlag{Name: "batch", Usage: "pairs played at once from the same values (decides the trajectory, not -j)", Value: 8},
+				&cli.IntFlag{Name: "lag", Usage: "each pair from the values after all pairs but the `N` before it, played as a worker " +
+					"frees up (decides the trajectory, not -j)", Value: 8},
+				&cli.IntFlag{Name: "batch", Usage: "instead of --lag, batches of `N` pairs from the same values (as before 2026-12-01)"},
 				&cli.IntFlag{Name: "verify", Usage: "then play `N` pairs of the tuned values against the start: the Elo gained"},
 				&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "keep the tune in `DIR` (it resumes when run again)"},
 			}),
@@ -56,7 +59,11 @@ func tuneSPSAAction(c *cli.Context) error {
 	if err != nil {
 		return command.BadInput(err)
 	}
-	t, err := tune.Open(tune.Request{Subject: sub, Base: c.String("base"), Params: params, Pairs: c.Int("pairs"), Batch: c.Int("batch"),
+	lag := c.Int("lag")
+	if c.IsSet("batch") && !c.IsSet("lag") {
+		lag = 0
+	}
+	t, err := tune.Open(tune.Request{Subject: sub, Base: c.String("base"), Params: params, Pairs: c.Int("pairs"), Batch: c.Int("batch"), Lag: lag,
 		Seed: c.Uint64("seed"), Settings: s, Out: c.String("out"), Args: command.Line(c)})
 	if err != nil {
 		return outError(flagError(err), "")

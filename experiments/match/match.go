@@ -44,10 +44,12 @@ type Match struct {
 	// self-play data run wants; the same on every run and at any -j.
 	RandomPlies int
 	RandomSeed  uint64
-	// PairConfigs, if set, gives each pair its own configurations of A and
-	// B (a tune, whose players change from pair to pair); else every pair
-	// plays A's and B's.
-	PairConfigs  [][2]subject.Config
+	// PairConfig, if set, gives pair i its own configurations of A and B,
+	// asked as a worker takes each of its games (a tune, whose players
+	// change from pair to pair and may wait for the pairs before them);
+	// else every pair plays A's and B's. It returns ok false to abandon
+	// the pair, as it must once stopped reports that the match stops.
+	PairConfig   func(pair int, stopped func() bool) (cfg [2]subject.Config, ok bool)
 	Pairs        int
 	Budget       Budget
 	Adjudication Adjudication
@@ -155,8 +157,12 @@ func (m *Match) Run(ctx context.Context) (*Outcome, error) {
 	startErr := experiments.Pool(ctx, min(m.Workers, len(jobs)), jobs, &stop, m.startEngines,
 		func(p [2]*side) { p[0].eng.Close(); p[1].eng.Close() },
 		func(p [2]*side, jb gameJob) result {
-			if m.PairConfigs != nil { // a tune: this pair's players
-				p[0].cfg, p[1].cfg = m.PairConfigs[jb.pair][0], m.PairConfigs[jb.pair][1]
+			if m.PairConfig != nil { // a tune: this pair's players
+				cfg, ok := m.PairConfig(jb.pair, stop.Load)
+				if !ok {
+					return result{job: jb} // abandoned
+				}
+				p[0].cfg, p[1].cfg = cfg[0], cfg[1]
 			}
 			white, black := p[0], p[1]
 			if jb.game == 1 {

@@ -2,57 +2,106 @@ package tune
 
 import (
 	"context"
+	"fmt"
+	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/ablate-chess/ablate/engine/subject"
 	"github.com/ablate-chess/ablate/experiments/match"
 )
 
-// BenchmarkGamesPerSecond compares a tune's games/s with a match's at the
-// same budget, workers and openings (kind=match, kind=tune): what the
-// tuner adds (a batch's players built, its updates) is its overhead. A
-// tune's Open (once a tune: its engine signature, six positions searched
-// at depth 6) is left out of the timing, as a match's flag parsing is.
-func BenchmarkGamesPerSecond(b *testing.B) {
-	const pairs = 16
-	r := request(b, 2, "")
-	r.Pairs, r.Batch = pairs, 8
-	r.Settings.Nodes, r.Settings.MaxMoves = 1000, 400
-	b.Run("kind=match", func(b *testing.B) {
-		native := subject.Native{HashMB: 1}
-		cfg, _ := native.ParseConfig("full")
-		s := r.Settings
-		s.Pairs = pairs
-		a := match.Player{Name: "plus", Spec: "full", Subject: native, Config: cfg}
-		o := match.Player{Name: "minus", Spec: "full", Subject: native, Config: cfg}
-		games := 0
-		for b.Loop() {
-			m, err := s.Build(a, o)
+// BenchmarkTunerOverhead measures what the tuner adds to its games: a tune
+// (with its directory, journal and tune.json, as a stored tune keeps them)
+// is timed, then a match that plays its very games, pair for pair the
+// same engines from the same openings, with no tuner around it. Their
+// ratio is the overhead (%overhead): in batches, the workers idle at each
+// batch's last game; lagged, almost never (%waiting: the workers' time
+// spent waiting for values, which the clock's noise cannot hide). Run
+// with -benchtime Nx (each iteration plays 64 pairs twice).
+func BenchmarkTunerOverhead(b *testing.B) {
+	for _, c := range []struct{ batch, lag int }{{8, 0}, {0, 8}} {
+		b.Run(fmt.Sprintf("batch=%d/lag=%d", c.batch, c.lag), func(b *testing.B) {
+			r := request(b, 2, "")
+			r.Pairs, r.Batch, r.Lag = 64, c.batch, c.lag
+			r.Settings.Nodes, r.Settings.MaxMoves, r.Settings.Openings = 2000, 400, "openings"
+			ops, err := match.LoadOpenings(r.Settings.Openings)
+			if err == nil {
+				ops, err = match.Order(ops, r.Settings.Order, r.Settings.Seed)
+			}
 			if err != nil {
 				b.Fatal(err)
 			}
-			out, err := m.Run(context.Background())
-			if err != nil {
-				b.Fatal(err)
+			var tuning, replaying, waited time.Duration
+			games := 0
+			for i := 0; b.Loop(); i++ {
+				r.Out = filepath.Join(b.TempDir(), fmt.Sprint(i))
+				tn, err := Open(r)
+				if err != nil {
+					b.Fatal(err)
+				}
+				start := time.Now()
+				if err := tn.Run(context.Background()); err != nil {
+					b.Fatal(err)
+				}
+				tuning += time.Since(start)
+				waited += tn.Waited
+				m, err := tn.replay(ops)
+				if err != nil {
+					b.Fatal(err)
+				}
+				start = time.Now()
+				out, err := m.Run(context.Background())
+				if err != nil {
+					b.Fatal(err)
+				}
+				replaying += time.Since(start)
+				games += out.Score.Games()
+				var played []int // the same games: the same result, pair by pair
+				for _, row := range tn.Rows {
+					played = append(played, row.Scores...)
+				}
+				for k, p := range out.Pairs {
+					if a, b2 := p.Points("plus"); int(2*(a+b2))-2 != played[k] {
+						b.Fatalf("pair %d: the replay scored %v, the tune %d", k+1, 2*(a+b2)-2, played[k])
+					}
+				}
 			}
-			games += out.Score.Games()
+			b.ReportMetric(float64(games)/tuning.Seconds(), "tune-games/s")
+			b.ReportMetric(float64(games)/replaying.Seconds(), "match-games/s")
+			b.ReportMetric(100*(tuning.Seconds()/replaying.Seconds()-1), "%overhead")
+			b.ReportMetric(100*waited.Seconds()/(tuning.Seconds()*float64(r.Settings.Workers)), "%waiting")
+		})
+	}
+}
+
+// replay is one match of the tune's pairs as it played them: pair k's
+// engines perturbed from the values it was drawn from (the batch's start,
+// or those Lag pairs before it), which the tune's history holds.
+func (t *Tune) replay(ops []match.Opening) (*match.Match, error) {
+	first := t.history[0]
+	for i, v := range first {
+		t.Params[i].Value = v
+	}
+	m, err := t.match(ops, 1, t.Pairs)
+	if err != nil {
+		return nil, err
+	}
+	m.PairConfig = func(i int, _ func() bool) ([2]subject.Config, bool) {
+		k := i + 1
+		from := max(0, k-t.Lag-1)
+		if t.Lag == 0 {
+			from = (k - 1) / t.Batch * t.Batch
 		}
-		b.ReportMetric(float64(games)/b.Elapsed().Seconds(), "games/s")
-	})
-	b.Run("kind=tune", func(b *testing.B) {
-		games := 0
-		for b.Loop() {
-			b.StopTimer()
-			tn, err := Open(r)
-			if err != nil {
-				b.Fatal(err)
-			}
-			b.StartTimer()
-			if err := tn.Run(context.Background()); err != nil {
-				b.Fatal(err)
-			}
-			games += 2 * tn.Played
+		ps := append([]Param(nil), t.Params...)
+		for j, v := range t.history[from] {
+			ps[j].Value = v
 		}
-		b.ReportMetric(float64(games)/b.Elapsed().Seconds(), "games/s")
-	})
+		plus, minus, err := t.playersOf(ps, t.sched.Perturb(ps, t.Seed, k))
+		if err != nil {
+			panic(err)
+		}
+		return [2]subject.Config{plus.Config, minus.Config}, true
+	}
+	return m, nil
 }

@@ -32,18 +32,23 @@ func TestFaultedPairsAreReplayed(t *testing.T) {
 		t.Fatal(err)
 	}
 	p, _ := ParseParam("margin=100,0,500")
-	r := request(t, 1, "")
-	r.Subject, r.Base, r.Params, r.Pairs, r.Batch = u, "default", []Param{p}, 2, 2
-	r.Settings.Nodes, r.Settings.Depth = 0, 2
-	tn, err := Open(r)
-	if err != nil {
-		t.Fatal(err)
-	}
-	err = tn.Run(context.Background())
-	if err == nil || !strings.Contains(err.Error(), "faulted 4 times running") {
-		t.Fatalf("an engine that always crashes: %v", err)
-	}
-	if tn.Played != 0 || tn.Params[0].Value != 100 {
-		t.Errorf("learnt from faults: %d pairs, margin %g", tn.Played, tn.Params[0].Value)
+	for _, lag := range []int{0, 2} {
+		r := request(t, 1, "")
+		r.Subject, r.Base, r.Params, r.Pairs, r.Batch, r.Lag = u, "default", []Param{p}, 2, 2, lag
+		if lag > 0 {
+			r.Batch = 0
+		}
+		r.Settings.Nodes, r.Settings.Depth = 0, 2
+		tn, err := Open(r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		err = tn.Run(context.Background())
+		if err == nil || !strings.Contains(err.Error(), "faulted 4 times running") {
+			t.Fatalf("lag %d: an engine that always crashes: %v", lag, err)
+		}
+		if tn.Played != 0 || tn.Params[0].Value != 100 {
+			t.Errorf("lag %d: learnt from faults: %d pairs, margin %g", lag, tn.Played, tn.Params[0].Value)
+		}
 	}
 }

@@ -36,7 +36,13 @@ type Request struct {
 	// each with its own perturbation; their updates are then applied in
 	// pair order. It, not the workers, decides the trajectory: the same
 	// seed gives the same tune at any -j.
-	Batch    int
+	Batch int
+	// Lag, if above 0, replaces batches: each pair is played as soon as a
+	// worker is free, from the values after every pair but the Lag before
+	// it (pair k from those after pair k-Lag-1), so that no worker waits
+	// for a batch's last game. Like Batch it, not the workers, decides
+	// the trajectory.
+	Lag      int `json:",omitempty"`
 	Seed     uint64
 	Settings match.Settings // the games: limits, openings, adjudication, workers, hash (not pairs)
 	Out      string         // the directory; "" keeps nothing
@@ -118,10 +124,16 @@ type Tune struct {
 	Rows   []batchLine // the trajectory, a row a batch
 	// GamesPerSecond is the rate of the games this Run has played.
 	GamesPerSecond float64
+	// Waited is the time a lagged tune's workers waited for the values
+	// of the pairs before theirs, all workers summed.
+	Waited time.Duration
 	// OnBatch, if set, is called after each batch.
 	OnBatch func(t *Tune)
 
 	sched     Schedule
+	history   [][]float64 // the values after each pair applied: [0] the start
+	began     time.Time   // when Run began, and the pairs played then
+	from      int
 	info      *Info
 	log       *results.LineLog
 	sub       subject.Subject
@@ -140,14 +152,19 @@ func Open(r Request) (*Tune, error) {
 	if r.Pairs < 1 {
 		return nil, experiments.BadSetting("pairs", "%d: play at least one pair", r.Pairs)
 	}
-	if r.Batch < 1 {
+	switch {
+	case r.Lag < 0:
+		return nil, experiments.BadSetting("lag", "%d: want 0 or more pairs", r.Lag)
+	case r.Lag > 0 && r.Batch > 0:
+		return nil, experiments.BadSetting("lag", "%d and a batch of %d: give one of them", r.Lag, r.Batch)
+	case r.Lag == 0 && r.Batch < 1:
 		return nil, experiments.BadSetting("batch", "%d: at least one pair a batch", r.Batch)
 	}
 	if len(r.Params) == 0 {
 		return nil, experiments.BadSetting("param", "no parameters to tune")
 	}
 	r.Params = append([]Param(nil), r.Params...) // the tune's own, moved as it plays
-	t := &Tune{Request: r, sched: DefaultSchedule(r.Pairs), sub: r.Subject}
+	t := &Tune{Request: r, sched: DefaultSchedule(r.Pairs), sub: r.Subject, history: [][]float64{Values(r.Params)}}
 	if t.sub == nil {
 		t.sub = subject.Native{HashMB: r.Settings.HashMB}
 	}
@@ -299,14 +316,16 @@ func (t *Tune) applyBatch(scores []int, first int) {
 	steps := t.steps(first, len(scores))
 	for i, s := range scores {
 		steps[i].Update(t.Params, s)
+		t.history = append(t.history, Values(t.Params))
 	}
 }
 
-// Run plays the pairs left, a batch at a time: a match of the batch's
-// pairs (the openings in turn, each pair its own two perturbed engines),
-// then the updates in pair order and a line in the journal. ctx stops it
-// between pairs: the batch under way is dropped, and replayed on resume,
-// the same games (node-limited games are deterministic).
+// Run plays the pairs left, in batches (Batch) or each pair as soon as a
+// worker is free (Lag). A batch is a match of its pairs (the openings in
+// turn, each pair its own two perturbed engines), then the updates in pair
+// order and a line in the journal. ctx stops it between pairs: the pairs
+// under way are dropped, and replayed on resume, the same games
+// (node-limited games are deterministic).
 func (t *Tune) Run(ctx context.Context) error {
 	ops, err := match.LoadOpenings(t.Settings.Openings)
 	if err != nil {
@@ -318,63 +337,99 @@ func (t *Tune) Run(ctx context.Context) error {
 	if t.log != nil {
 		defer t.log.Close()
 	}
-	began, from := time.Now(), t.Played
+	t.began, t.from = time.Now(), t.Played
+	if t.Lag > 0 {
+		err = t.runLagged(ctx, ops)
+	} else {
+		err = t.runBatches(ctx, ops)
+	}
+	if err != nil {
+		return err
+	}
+	return t.finish()
+}
+
+// match is the match of n pairs from pair first on: the openings in turn,
+// the Plus and Minus players (their configurations set pair by pair), no
+// SPRT, no precision, no shard.
+func (t *Tune) match(ops []match.Opening, first, n int) (*match.Match, error) {
+	s := t.Settings
+	s.Pairs, s.SPRT, s.Precision, s.Shard = n, "", 0, experiments.Whole
+	plus, minus, err := t.players(t.sched.Perturb(t.Params, t.Seed, first))
+	if err != nil {
+		return nil, err
+	}
+	m, err := s.Build(plus, minus)
+	if err != nil {
+		return nil, err
+	}
+	m.Openings = rotate(ops, first-1)
+	return m, nil
+}
+
+func (t *Tune) runBatches(ctx context.Context, ops []match.Opening) error {
 	for t.Played < t.Pairs {
 		if ctx.Err() != nil {
 			return ctx.Err()
 		}
 		first, n := t.Played+1, min(t.Batch, t.Pairs-t.Played)
 		steps := t.steps(first, n)
-		s := t.Settings
-		s.Pairs, s.SPRT, s.Precision, s.Shard = n, "", 0, experiments.Whole
-		plus, minus, err := t.players(steps[0])
+		m, err := t.match(ops, first, n)
 		if err != nil {
 			return err
 		}
-		m, err := s.Build(plus, minus)
-		if err != nil {
-			return err
-		}
-		m.Openings = rotate(ops, t.Played)
+		var configs [][2]subject.Config
 		for _, st := range steps {
 			a, b, err := t.players(st)
 			if err != nil {
 				return err
 			}
-			m.PairConfigs = append(m.PairConfigs, [2]subject.Config{a.Config, b.Config})
+			configs = append(configs, [2]subject.Config{a.Config, b.Config})
 		}
-		scores, replayed, err := t.play(ctx, m, plus.Name)
+		m.PairConfig = func(i int, _ func() bool) ([2]subject.Config, bool) { return configs[i], true }
+		scores, replayed, err := t.play(ctx, m, m.A.Name)
 		if err != nil {
 			return err
 		}
-		for i := range steps {
-			steps[i].Update(t.Params, scores[i])
-		}
-		line := batchLine{First: first, Scores: scores, Values: Values(t.Params), Replayed: replayed}
-		if t.log != nil {
-			data, _ := json.Marshal(line)
-			if err := t.log.Append(data); err != nil {
-				return err
-			}
-		}
-		t.Played += n
-		t.GamesPerSecond = float64(2*(t.Played-from)) / time.Since(began).Seconds()
-		t.Rows = append(t.Rows, line)
-		if err := t.writeInfo(); err != nil {
+		t.applyBatch(scores, first)
+		if err := t.record(batchLine{First: first, Scores: scores, Values: Values(t.Params), Replayed: replayed}); err != nil {
 			return err
 		}
-		if t.OnBatch != nil {
-			t.OnBatch(t)
+	}
+	return nil
+}
+
+// record keeps a line of pairs applied: in the journal, the trajectory
+// and tune.json; then the rate, and OnBatch.
+func (t *Tune) record(line batchLine) error {
+	if t.log != nil {
+		data, _ := json.Marshal(line)
+		if err := t.log.Append(data); err != nil {
+			return err
 		}
 	}
-	return t.finish()
+	t.Played += len(line.Scores)
+	t.GamesPerSecond = float64(2*(t.Played-t.from)) / time.Since(t.began).Seconds()
+	t.Rows = append(t.Rows, line)
+	if err := t.writeInfo(); err != nil {
+		return err
+	}
+	if t.OnBatch != nil {
+		t.OnBatch(t)
+	}
+	return nil
 }
 
 // players are a step's two engines: the base with the Plus values, and
 // with the Minus values.
 func (t *Tune) players(st Step) (plus, minus match.Player, err error) {
+	return t.playersOf(t.Params, st)
+}
+
+// playersOf are a step's two engines, the parameters named by ps.
+func (t *Tune) playersOf(ps []Param, st Step) (plus, minus match.Player, err error) {
 	for i, vals := range [][]float64{st.Plus, st.Minus} {
-		spec := t.Base + "," + Spec(t.Params, vals)
+		spec := t.Base + "," + Spec(ps, vals)
 		cfg, err := t.sub.ParseConfig(spec)
 		if err != nil {
 			return plus, minus, err

@@ -2,6 +2,7 @@ package tune
 
 import (
 	"context"
+	"math"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -46,42 +47,119 @@ func play(t testing.TB, r Request, stopAfter int) *Tune {
 }
 
 // TestTuneIsTheSameAtAnyWorkersAndResumed: the same seed gives the same
-// trajectory with one worker or three, and a tune stopped after a batch
-// and resumed ends where an unbroken one does.
+// trajectory with one worker or three, and a tune stopped after a line of
+// its journal and resumed ends where an unbroken one does; in batches and
+// lagged.
 func TestTuneIsTheSameAtAnyWorkersAndResumed(t *testing.T) {
-	one := play(t, request(t, 1, ""), 0)
-	three := play(t, request(t, 3, ""), 0)
-	if !slices.Equal(Values(one.Params), Values(three.Params)) || len(one.Rows) != 3 {
-		t.Fatalf("one worker: %v, three: %v", Values(one.Params), Values(three.Params))
+	for _, c := range []struct {
+		name            string
+		batch, lag      int
+		rows, stoppedAt int
+	}{
+		{"batch=4", 4, 0, 3, 4},
+		{"lag=2", 0, 2, 2, linePairs},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			req := func(workers int, out string) Request {
+				r := request(t, workers, out)
+				r.Batch, r.Lag = c.batch, c.lag
+				return r
+			}
+			one := play(t, req(1, ""), 0)
+			three := play(t, req(3, ""), 0)
+			if !slices.Equal(Values(one.Params), Values(three.Params)) || len(one.Rows) != c.rows {
+				t.Fatalf("one worker: %v (%d rows), three: %v", Values(one.Params), len(one.Rows), Values(three.Params))
+			}
+			moved := false
+			for i, p := range one.Params {
+				moved = moved || p.Value != one.Request.Params[i].Start
+			}
+			if !moved {
+				t.Error("no parameter moved in 12 pairs")
+			}
+			dir := filepath.Join(t.TempDir(), "tune")
+			if got := play(t, req(2, dir), 1); got.Played != c.stoppedAt {
+				t.Fatalf("stopped after %d pairs, want %d", got.Played, c.stoppedAt)
+			}
+			resumed, err := Open(req(2, dir))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if resumed.Played != c.stoppedAt || !slices.Equal(Values(resumed.Params), resumed.Rows[0].Values) {
+				t.Fatalf("resumed at %d pairs with %v", resumed.Played, Values(resumed.Params))
+			}
+			if err := resumed.Run(context.Background()); err != nil {
+				t.Fatal(err)
+			}
+			if !slices.Equal(Values(resumed.Params), Values(one.Params)) {
+				t.Errorf("resumed: %v, unbroken: %v", Values(resumed.Params), Values(one.Params))
+			}
+			other := req(2, dir)
+			other.Seed = 6
+			if _, err := Open(other); err == nil || !strings.Contains(err.Error(), "other settings") {
+				t.Errorf("another seed in the same directory: %v", err)
+			}
+		})
 	}
-	moved := false
-	for i, p := range one.Params {
-		moved = moved || p.Value != one.Request.Params[i].Start
+}
+
+// TestLagAsLongAsTheTuneIsOneBatch: with a lag of every pair, each pair
+// plays the start values, as in one batch of them all: the same games and
+// the same end, however the lagged pairs were scheduled.
+func TestLagAsLongAsTheTuneIsOneBatch(t *testing.T) {
+	batch := request(t, 2, "")
+	batch.Batch = batch.Pairs
+	lagged := request(t, 3, "")
+	lagged.Batch, lagged.Lag = 0, lagged.Pairs
+	b, l := play(t, batch, 0), play(t, lagged, 0)
+	if !slices.Equal(Values(b.Params), Values(l.Params)) {
+		t.Errorf("one batch: %v; lagged by every pair: %v", Values(b.Params), Values(l.Params))
 	}
-	if !moved {
-		t.Error("no parameter moved in 12 pairs")
-	}
-	dir := filepath.Join(t.TempDir(), "tune")
-	if got := play(t, request(t, 2, dir), 4); got.Played != 4 {
-		t.Fatalf("stopped after %d pairs, want 4", got.Played)
-	}
-	resumed, err := Open(request(t, 2, dir))
+}
+
+// TestLaggedPairsPlayTheValuesLagBefore: pair k is perturbed from the
+// values after pair k-Lag-1 (a float parameter's perturbation is exact:
+// value +- c), and waits while they are not there.
+func TestLaggedPairsPlayTheValuesLagBefore(t *testing.T) {
+	r := request(t, 1, "")
+	p, err := ParseParam("rfp-margin-cp-per-ply=80,20,300,20,0.02")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if resumed.Played != 4 || !slices.Equal(Values(resumed.Params), resumed.Rows[0].Values) {
-		t.Fatalf("resumed at %d pairs with %v", resumed.Played, Values(resumed.Params))
-	}
-	if err := resumed.Run(context.Background()); err != nil {
+	p.Float = true
+	r.Params, r.Batch, r.Lag = []Param{p}, 0, 3
+	tn, err := Open(r)
+	if err != nil {
 		t.Fatal(err)
 	}
-	if !slices.Equal(Values(resumed.Params), Values(one.Params)) {
-		t.Errorf("resumed: %v, unbroken: %v", Values(resumed.Params), Values(one.Params))
+	tn.applyBatch([]int{2, 2, -2, 1, 2}, 1) // five pairs applied: values after each differ
+	tn.Played = 5
+	s := &segment{t: tn, first: 6, moved: make(chan struct{}), scores: map[int]int{}}
+	for k := 1; k <= 9; k++ {
+		polls := 0 // a pair that waits gives up after a second
+		_, st, ok := s.step(k, func() bool { polls++; return polls > 50 })
+		if !ok {
+			t.Fatalf("pair %d waited for values it has", k)
+		}
+		want := tn.history[max(0, k-4)][0]
+		if got := st.Plus[0] - st.Flip[0]*st.C[0]; math.Abs(got-want) > 1e-9 {
+			t.Errorf("pair %d played from %.4f, want the values after pair %d, %.4f", k, got, max(0, k-4), want)
+		}
 	}
-	other := request(t, 2, dir)
-	other.Seed = 6
-	if _, err := Open(other); err == nil || !strings.Contains(err.Error(), "other settings") {
-		t.Errorf("another seed in the same directory: %v", err)
+	// Pair 10 needs pair 6, not applied: it waits until the match stops.
+	polls := 0
+	if _, _, ok := s.step(10, func() bool { polls++; return polls > 2 }); ok || polls < 3 {
+		t.Errorf("pair 10 did not wait for pair 6 (ok %v after %d polls)", ok, polls)
+	}
+}
+
+func TestLagOrBatch(t *testing.T) {
+	for _, c := range []struct{ batch, lag int }{{0, 0}, {4, 2}, {0, -1}} {
+		r := request(t, 1, "")
+		r.Batch, r.Lag = c.batch, c.lag
+		if _, err := Open(r); err == nil {
+			t.Errorf("batch %d, lag %d: no error", c.batch, c.lag)
+		}
 	}
 }
 

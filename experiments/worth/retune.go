@@ -42,7 +42,7 @@ func (w *Worth) addRetuned(as *Cell, x planned, log io.Writer) error {
 	}
 	t.prepare = func(ctx context.Context) error {
 		ts := t.settings
-		tn, err := tune.Open(tune.Request{Subject: a.Subject, Base: a.Spec, Params: params, Pairs: w.Retune, Batch: 8,
+		tn, err := tune.Open(tune.Request{Subject: a.Subject, Base: a.Spec, Params: params, Pairs: w.Retune, Lag: 8,
 			Seed: ts.Seed, Settings: ts, Out: tuneDir, Args: w.Args})
 		if err != nil {
 			return err
