@@ -127,11 +127,12 @@ func (s *Searcher) negamax(ply, depth, alpha, beta int, pvNode, cutNode bool) in
 		}
 		// ProbCut: a capture that beats beta by a margin in a shallow
 		// search would very likely beat beta in the full one. Skipped
-		// when the table already knows a search nearly as deep that did
-		// not reach the raised bound.
+		// when the table already knows a search deeper than the one
+		// ProbCut would store (depth less its reduction) that did not
+		// reach the raised bound.
 		if s.on.Has(ProbCut) && depth >= s.cfg.Params.ProbCutMinDepth && beta < mateBound && beta > -mateBound {
 			probBeta := beta + s.cfg.Params.ProbCutMargin
-			if !ttHit || int(tte.depth) < depth-3 || scoreFromTT(int(tte.score), ply) >= probBeta {
+			if !ttHit || int(tte.depth) <= depth-s.cfg.Params.ProbCutReduction || scoreFromTT(int(tte.score), ply) >= probBeta {
 				if score, cut := s.probCut(ply, depth, probBeta, staticEval, ttMove, ttPV, cutNode); cut {
 					return score
 				}
