@@ -3,7 +3,8 @@
 # weigh most at 10,000 nodes a move (results/worth/eval-terms: passed
 # pawns and pawn structure, about 50 Elo each): each taken out of full-eval, 100 pairs
 # at 2 seconds a game plus 0.02 a move from the openings suite. Run alone
-# on the machine (a clock). Run again to resume.
+# on the machine (a clock; the stored run of 2026-12-01 was not: a niced
+# tune ran beside it by mistake). Run again to resume.
 set -e
 cd "$(dirname "$0")/../.."
 exec ${ABLATE:-go run ./cmd/ablate} worth --base full-eval \
