@@ -179,7 +179,7 @@ func NewSubjectSpec(engine, dir, profile, cache string, options []string, src *s
 		spec.Options = append(spec.Options, opt)
 	}
 	if src != nil && spec.Engine != "" {
-		return spec, BadSetting("engine-src", "with --engine: give one")
+		return spec, BadSetting("engine-src", "with an external engine: give one")
 	}
 	return spec, nil
 }

@@ -79,10 +79,6 @@ func BenchmarkTunerOverhead(b *testing.B) {
 // engines perturbed from the values it was drawn from (the batch's start,
 // or those Lag pairs before it), which the tune's history holds.
 func (t *Tune) replay(ops []match.Opening) (*match.Match, error) {
-	first := t.history[0]
-	for i, v := range first {
-		t.Params[i].Value = v
-	}
 	m, err := t.match(ops, 1, t.Pairs)
 	if err != nil {
 		return nil, err
@@ -93,11 +89,7 @@ func (t *Tune) replay(ops []match.Opening) (*match.Match, error) {
 		if t.Lag == 0 {
 			from = (k - 1) / t.Batch * t.Batch
 		}
-		ps := append([]Param(nil), t.Params...)
-		for j, v := range t.history[from] {
-			ps[j].Value = v
-		}
-		plus, minus, err := t.playersOf(ps, t.sched.Perturb(ps, t.Seed, k))
+		plus, minus, err := t.playersOf(t.drawnFrom(from, k))
 		if err != nil {
 			panic(err)
 		}

@@ -108,18 +108,16 @@ func (s *segment) step(k int, stopped func() bool) ([]Param, Step, bool) {
 		s.mu.Lock()
 		ready, moved, failed := s.t.Played+len(s.unlogged) >= need, s.moved, s.fault != 0 || s.err != nil
 		var ps []Param
+		var st Step
 		if ready {
-			ps = append(ps, s.t.Params...) // the names and ranges; the values are those after pair need
-			for j, v := range s.t.history[need] {
-				ps[j].Value = v
-			}
+			ps, st = s.t.drawnFrom(need, k)
 		}
 		s.mu.Unlock()
 		switch {
 		case failed || stopped():
 			return nil, Step{}, false
 		case ready:
-			return ps, s.t.sched.Perturb(ps, s.t.Seed, k), true
+			return ps, st, true
 		}
 		began := time.Now()
 		select {
@@ -130,6 +128,16 @@ func (s *segment) step(k int, stopped func() bool) ([]Param, Step, bool) {
 		s.t.Waited += time.Since(began)
 		s.mu.Unlock()
 	}
+}
+
+// drawnFrom is pair k's perturbation of the values after pair from (the
+// history's), with the parameters at those values.
+func (t *Tune) drawnFrom(from, k int) ([]Param, Step) {
+	ps := append([]Param(nil), t.Params...) // the names and ranges
+	for j, v := range t.history[from] {
+		ps[j].Value = v
+	}
+	return ps, t.sched.Perturb(ps, t.Seed, k)
 }
 
 // onPair takes a finished pair: its result, then every pair now in order
