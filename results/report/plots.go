@@ -201,12 +201,18 @@ func (e yerrs) YError(i int) (float64, float64) {
 		return 0, 0
 	}
 	// On a log scale a bar may not reach 0: a repeat timed at 0 ms (a
-	// search under the clock's tick) draws no lower bar.
-	low := e[i].Y - e[i].Lo
-	if e[i].Lo <= 0 {
+	// search under the clock's tick) draws no lower bar. The point is the
+	// sum of each position's typical time, which may lie outside the
+	// fastest and slowest repeat's sums; gonum draws a bar's length without
+	// its sign, so a bar that would point the wrong way is not drawn.
+	low, high := e[i].Y-e[i].Lo, e[i].Hi-e[i].Y
+	if e[i].Lo <= 0 || low < 0 {
 		low = 0
 	}
-	return low, e[i].Hi - e[i].Y
+	if high < 0 {
+		high = 0
+	}
+	return low, high
 }
 
 func timePlot(g Group) (*plot.Plot, error) {
@@ -462,6 +468,15 @@ func maxRatio(w worthPoints) float64 {
 	return m
 }
 
+// widenLogAxis gives a log axis whose data is one value (one depth, one
+// budget) a range around it: gonum widens such an axis by 1 either way,
+// which takes a value under 1 (a search timed at 0.4 ms) below 0.
+func widenLogAxis(a *plot.Axis) {
+	if _, ok := a.Scale.(plot.LogScale); ok && a.Min == a.Max && a.Min > 0 {
+		a.Min, a.Max = a.Min/2, a.Max*2
+	}
+}
+
 // Encode draws a figure as SVG or PNG: the plot, and its legend in a
 // column at the right.
 func (f *Figure) Encode(format string) (_ []byte, err error) {
@@ -478,6 +493,8 @@ func (f *Figure) Encode(format string) (_ []byte, err error) {
 	}
 	c := draw.New(cw)
 	p := *f.Plot
+	widenLogAxis(&p.X)
+	widenLogAxis(&p.Y)
 	legend := p.Legend
 	p.Legend = plot.NewLegend()
 	if width := legend.Rectangle(c).Size().X; width > 0 {

@@ -122,7 +122,9 @@ func TestPageIsSelfContained(t *testing.T) {
 // than the clock's tick) draws no lower error bar; it used to take the log
 // scale to 0, and gonum/plot panics there.
 func TestTimePlotWithAZeroRepeat(t *testing.T) {
-	g := Group{TimeByDepth: []Series{{Config: "a", Points: []Point{{X: 1, Y: 0.5, Lo: 0, Hi: 1}, {X: 2, Y: 2, Lo: 1, Hi: 3}}}}}
+	g := Group{TimeByDepth: []Series{{Config: "a", Points: []Point{{X: 1, Y: 0.5, Lo: 0, Hi: 1}, {X: 2, Y: 2, Lo: 1, Hi: 3},
+		// The sum of medians below the fastest repeat's sum, and above the slowest's.
+		{X: 3, Y: 1, Lo: 2, Hi: 3}, {X: 4, Y: 5, Lo: 1, Hi: 4}}}}}
 	p, err := timePlot(g)
 	if err != nil || p == nil {
 		t.Fatalf("timePlot: %v, %v", p, err)
@@ -134,5 +136,24 @@ func TestTimePlotWithAZeroRepeat(t *testing.T) {
 	}
 	if _, err := w.WriteTo(&buf); err != nil || buf.Len() == 0 {
 		t.Errorf("drawing: %v, %d bytes", err, buf.Len())
+	}
+}
+
+// TestLogPlotOfOneValueUnderOne: a run to depth 1 whose six searches
+// took 0.4 ms in all has one point on the time plot; gonum widens a
+// range of one value by 1 either way, below 0 on a log scale.
+func TestLogPlotOfOneValueUnderOne(t *testing.T) {
+	g := Group{Name: "configs", TimeByDepth: []Series{{Config: "a", Points: []Point{{X: 1, Y: 0.4}}}}}
+	p, err := timePlot(g)
+	if err != nil || p == nil {
+		t.Fatalf("timePlot: %v, %v", p, err)
+	}
+	p.Title.Text = "Time to depth"
+	f := Figure{Plot: p}
+	for _, format := range []string{"svg", "png"} {
+		b, err := f.Encode(format)
+		if err != nil || len(b) == 0 {
+			t.Errorf("%s: %v, %d bytes", format, err, len(b))
+		}
 	}
 }
