@@ -76,7 +76,7 @@ func TestBenchPrintsSignatures(t *testing.T) {
 		t.Errorf("bench output:\n%s", out)
 	}
 	out, _, code = ablate(t, "bench", "--all", "--depth", "2", "-p", "six")
-	if code != 0 || strings.Count(out, "Nodes searched") != 122 || !strings.Contains(out, "-alpha-beta,-qsearch") {
+	if code != 0 || strings.Count(out, "Nodes searched") != 123 || !strings.Contains(out, "-alpha-beta,-qsearch") {
 		t.Errorf("bench --all: exit %d\n%s", code, out)
 	}
 }

@@ -44,13 +44,16 @@ type Result struct {
 // Search searches root, whose game history (keys of the positions before
 // it, oldest first) decides repetitions, by iterative deepening until a
 // limit is reached. onIteration, if not nil, is called after each
-// completed iteration. Every search starts with fresh counters, killers
-// and history tables; the transposition table is kept (New and ClearTT
-// empty it), so an experiment that wants a cold table uses a new Searcher.
+// completed iteration. Every search starts with fresh counters and
+// killers, and with empty history tables unless keep-history is on; the
+// transposition table is kept (New and NewGame empty it, and NewGame the
+// histories), so an experiment that wants a cold search calls NewGame.
 func (s *Searcher) Search(root chess.Position, history []uint64, lim Limits, onIteration func(*Iteration)) Result {
 	start := time.Now()
 	s.stats = Stats{}
-	s.clearOrdering()
+	if !s.on.Has(KeepHistory) {
+		s.clearOrdering()
+	}
 	for i := range s.stack {
 		s.stack[i].killers = [2]chess.Move{}
 		s.stack[i].cutoffCount = 0

@@ -52,8 +52,10 @@ type Config struct {
 //	stage-19  singular extensions, with double and triple, negative
 //	          extensions and multi-cut
 //	stage-20  the rest of the modern toolbox: ProbCut, correction history,
-//	          and the null move's eval-margin reduction and threat (this
-//	          is full)
+//	          the null move's eval-margin reduction and threat, and the
+//	          histories kept from one move of a game to the next (this is
+//	          full; a run searches each position as a new game, so this
+//	          last changes a game's searches only, none of a run's)
 //
 // Iterative deepening is always on: every iteration is recorded.
 var (
@@ -70,7 +72,7 @@ var (
 	stage17 = stage16 | SetOf(MateDistance, IIR, Razoring, DeltaPruning, EvalCache)
 	stage18 = stage17 | SetOf(SEEPruning, HistoryPruning, CaptureHistory, CaptureLMR, ContinuationHistory2)
 	stage19 = stage18 | SetOf(Singular, SingularDouble, SingularNegative, MultiCut)
-	stage20 = stage19 | SetOf(ProbCut, CorrectionHistory, NMPEval, NMPThreat)
+	stage20 = stage19 | SetOf(ProbCut, CorrectionHistory, NMPEval, NMPThreat, KeepHistory)
 )
 
 // presets are the named configurations. full is every technique except
@@ -100,7 +102,7 @@ var presets = []struct {
 	{"stage-17", stage17, "stage 16 + mate distance pruning, IIR, razoring, delta pruning, the evaluation cache"},
 	{"stage-18", stage18, "stage 17 + SEE and history pruning, capture history, continuation history at two plies"},
 	{"stage-19", stage19, "stage 18 + singular extensions (double, triple, negative) and multi-cut"},
-	{"stage-20", stage20, "stage 19 + ProbCut, correction history, null move's eval margin and threat (= full)"},
+	{"stage-20", stage20, "stage 19 + ProbCut, correction history, null move's eval margin and threat, histories kept between a game's moves (= full)"},
 }
 
 // Preset returns the named preset with default parameters.

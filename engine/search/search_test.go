@@ -509,3 +509,34 @@ func TestContTableClearsWhatItWrote(t *testing.T) {
 		}
 	}
 }
+
+// TestKeepHistory: with keep-history a game's second search starts from
+// the histories the first left, and NewGame empties them; without it every
+// search starts empty, so a searcher's second search equals a fresh one's.
+func TestKeepHistory(t *testing.T) {
+	six := mustSuite(t, "six")
+	first, second := six.Entries[0].Board, six.Entries[1].Board
+	for _, tc := range []struct {
+		spec    string
+		carried bool // the second search differs from a fresh searcher's
+	}{
+		{"full,-keep-history", false},
+		{"full", true},
+	} {
+		cfg := mustConfig(t, tc.spec)
+		fresh := searchDepth(t, cfg, second, 7)
+		s := New(cfg, 16)
+		s.Search(first, nil, Limits{Depth: 7}, nil)
+		s.ClearTT() // the table alone carried over is not what is tested
+		after := s.Search(second, nil, Limits{Depth: 7}, nil)
+		if got := after.Stats != fresh.Stats; got != tc.carried {
+			t.Errorf("%s: second search %d nodes, fresh %d: carried over = %v, want %v",
+				tc.spec, after.Stats.Nodes, fresh.Stats.Nodes, got, tc.carried)
+		}
+		s.Search(first, nil, Limits{Depth: 7}, nil)
+		s.NewGame()
+		if again := s.Search(second, nil, Limits{Depth: 7}, nil); again.Stats != fresh.Stats {
+			t.Errorf("%s: after NewGame %d nodes, fresh %d", tc.spec, again.Stats.Nodes, fresh.Stats.Nodes)
+		}
+	}
+}

@@ -97,8 +97,16 @@ func (s *Searcher) SetConfig(cfg Config) {
 	s.lmr = lmrTable(&cfg.Params)
 }
 
-// ClearTT empties the transposition table (a new game).
+// ClearTT empties the transposition table.
 func (s *Searcher) ClearTT() { s.tt.Clear() }
+
+// NewGame empties the transposition table and the history tables: what
+// the searches of one game share (keep-history keeps the histories from
+// one search to the next; without it each search empties them itself).
+func (s *Searcher) NewGame() {
+	s.tt.Clear()
+	s.clearOrdering()
+}
 
 // lmrTable computes the late move reduction for each depth and move index:
 // base + ln(depth) ln(index) / divisor, rounded down (the chapter's formula,

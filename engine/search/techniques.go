@@ -58,6 +58,7 @@ const (
 	NMPEval                               // nmp-eval
 	NMPThreat                             // nmp-threat
 	EvalCache                             // eval-cache
+	KeepHistory                           // keep-history
 
 	// Evaluation terms (engine/eval): switched like the search's
 	// techniques, off in every preset until one is measured to help.
@@ -148,6 +149,7 @@ var techniqueInfos = [NumTechniques]techniqueInfo{
 	NMPEval:              {"nmp-eval", "null move: reduce more the further the static eval stands above beta", []Technique{NullMovePruning}},
 	NMPThreat:            {"nmp-threat", "null move: the reply that refuted the null move is a threat; order moves of the threatened piece early", []Technique{NullMovePruning}},
 	EvalCache:            {"eval-cache", "keep each position's static evaluation in a table by its key, and look it up before evaluating again (speed only: the same tree)", nil},
+	KeepHistory:          {"keep-history", "keep the history tables (quiet, continuation, capture, counter-move, correction) from one move of a game to the next, emptied at a new game (off: every search starts them empty; a run's searches are each a new game)", nil},
 	EvalBishopPair:       {"bishop-pair", "evaluation: a bonus for the side with both bishops", nil},
 	EvalTempo:            {"tempo", "evaluation: a bonus for the side to move", nil},
 	EvalRookFiles:        {"rook-files", "evaluation: rooks and queens on open files (no pawn) and semi-open files (no pawn of their own)", nil},

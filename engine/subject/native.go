@@ -64,7 +64,7 @@ type nativeEngine struct {
 
 func (e *nativeEngine) Reset(cfg Config) error {
 	e.s.SetConfig(cfg.(NativeConfig).Config)
-	e.s.ClearTT()
+	e.s.NewGame()
 	return nil
 }
 

@@ -77,7 +77,7 @@ func (s *Server) handle(line string) bool {
 		s.send("readyok")
 	case "ucinewgame":
 		s.stopSearch()
-		s.searcher.ClearTT()
+		s.searcher.NewGame()
 	case "setoption":
 		s.stopSearch()
 		s.setOption(f[1:])
