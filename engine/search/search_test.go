@@ -365,8 +365,8 @@ func BenchmarkSearch(b *testing.B) {
 			for b.Loop() {
 				nodes = 0
 				for _, e := range bench.Entries {
-					b.StopTimer() // clearing the table is not search
-					s.ClearTT()
+					b.StopTimer() // a new game is not search
+					s.NewGame()
 					b.StartTimer()
 					nodes += s.Search(e.Board, nil, Limits{Depth: depth}, nil).Stats.Nodes
 				}
