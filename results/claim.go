@@ -1,6 +1,7 @@
 package results
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -13,10 +14,16 @@ import (
 // written there: nothing, a run, a match, a worth, or other files.
 type Holding struct {
 	Path     string
-	What     string // "" (nothing), "run", "match", "worth" or "files"
-	Complete bool   // a run or match that finished
+	What     string // "" (nothing), "run", "match", "worth", "tune", "texel" or "files"
+	Complete bool   // a run, match or tune that finished
 	Files    []string
 }
+
+// The files that name a directory a tune's (SPSA) and a Texel fit's.
+const (
+	TuneInfoName  = "tune.json"
+	TexelInfoName = "texel.json"
+)
 
 // Empty reports whether the directory holds nothing (or does not exist).
 func (h Holding) Empty() bool { return h.What == "" }
@@ -28,7 +35,7 @@ func (h Holding) String() string {
 	switch h.What {
 	case "":
 		return "nothing"
-	case "run", "match":
+	case "run", "match", "tune":
 		state := "an interrupted"
 		if h.Complete {
 			state = "a complete"
@@ -36,6 +43,8 @@ func (h Holding) String() string {
 		what = state + " " + h.What
 	case "worth":
 		what = "a worth (its tree sizes and matches)"
+	case "texel":
+		what = "a Texel tune"
 	default:
 		what = "other files"
 	}
@@ -77,6 +86,14 @@ func Inspect(dir string) (Holding, error) {
 		if mi, err := ReadMatchInfo(dir); err == nil {
 			h.Complete = mi.Complete
 		}
+	case has[TuneInfoName]:
+		h.What = "tune"
+		var ti struct{ Complete bool }
+		if data, err := os.ReadFile(filepath.Join(dir, TuneInfoName)); err == nil && json.Unmarshal(data, &ti) == nil {
+			h.Complete = ti.Complete
+		}
+	case has[TexelInfoName]: // written whole, at the end
+		h.What, h.Complete = "texel", true
 	default:
 		h.What = "files"
 	}

@@ -15,7 +15,7 @@ import (
 // worth directory, what made it and its size on disk.
 type Stored struct {
 	Path     string
-	What     string // run, match, worth
+	What     string // run, match, worth, tune, texel
 	Complete bool
 	Command  string
 	Bytes    int64
@@ -37,7 +37,7 @@ func IndexDir(root string) ([]Stored, error) {
 		if err != nil {
 			return err
 		}
-		if h.What != "run" && h.What != "match" && h.What != "worth" {
+		if h.What == "" || h.What == "files" {
 			return nil
 		}
 		s := Stored{Path: path, What: h.What, Complete: h.Complete, Command: commandOf(path, h.What)}
@@ -62,7 +62,7 @@ func IndexDir(root string) ([]Stored, error) {
 // args, a worth's first cell's for a worth made before worth.json, or the
 // make.sh beside it.
 func commandOf(dir, what string) string {
-	name := map[string]string{"run": "run.json", "match": "match.json", "worth": WorthInfoName}[what]
+	name := map[string]string{"run": "run.json", "match": "match.json", "worth": WorthInfoName, "tune": TuneInfoName, "texel": TexelInfoName}[what]
 	if args := argsIn(filepath.Join(dir, name)); args != "" {
 		return args
 	}
@@ -113,7 +113,7 @@ func worthComplete(dir string) bool {
 func WriteIndex(w io.Writer, root string, stored []Stored) error {
 	var total int64
 	fmt.Fprintf(w, "# Stored results\n\nEvery result stored under `%s/`: what it is, whether it finished, its size, and the command "+
-		"that made it (from its run.json, match.json or worth.json). Written by `make docs` (`ablate docs --index %s`).\n\n", root, root)
+		"that made it (from its run.json, match.json, worth.json, tune.json or texel.json). Written by `make docs` (`ablate docs --index %s`).\n\n", root, root)
 	fmt.Fprintln(w, "| result | kind | state | size | command |")
 	fmt.Fprintln(w, "|:--|:--|:--|--:|:--|")
 	for _, s := range stored {

@@ -8,8 +8,9 @@ import (
 	"testing"
 )
 
-// TestIndexListsEveryResult: the index finds runs, matches and worths
-// (not a worth's own matches, nor testdata), with their commands.
+// TestIndexListsEveryResult: the index finds runs, matches, worths, SPSA
+// tunes and Texel fits (not a worth's own matches, nor testdata), with
+// their commands.
 func TestIndexListsEveryResult(t *testing.T) {
 	root := t.TempDir()
 	mk := func(dir string, d Description, complete bool) {
@@ -24,6 +25,10 @@ func TestIndexListsEveryResult(t *testing.T) {
 	mk("w/matches/cell", &MatchInfo{Args: []string{"ablate", "worth", "--leave-one-out", "lmr"}}, true)
 	mk("x/testdata/run", &RunInfo{}, true)
 	os.WriteFile(filepath.Join(root, "w", "worth.csv"), []byte("group\n"), 0o644)
+	os.MkdirAll(filepath.Join(root, "t"), 0o755)
+	os.WriteFile(filepath.Join(root, "t", TuneInfoName), []byte(`{"args": ["ablate", "tune", "spsa"], "complete": false}`), 0o644)
+	os.MkdirAll(filepath.Join(root, "x", "fit"), 0o755)
+	os.WriteFile(filepath.Join(root, "x", "fit", TexelInfoName), []byte(`{"args": ["ablate", "tune", "texel"]}`), 0o644)
 	stored, err := IndexDir(root)
 	if err != nil {
 		t.Fatal(err)
@@ -35,7 +40,9 @@ func TestIndexListsEveryResult(t *testing.T) {
 		"| [a/run](a/run) | run | complete |", "`ablate run -e card`",
 		"| [m](m) | match | partial (resumes) |", "`ablate match --pairs 9`",
 		"| [w](w) | worth | complete |", "`ablate worth --leave-one-out lmr`",
-		"3 results",
+		"| [t](t) | tune | partial (resumes) |", "`ablate tune spsa`",
+		"| [x/fit](x/fit) | texel | complete |", "`ablate tune texel`",
+		"5 results",
 	} {
 		if !strings.Contains(got, want) {
 			t.Errorf("no %q in\n%s", want, got)

@@ -30,6 +30,7 @@ func texelCommand() *cli.Command {
 			&cli.IntFlag{Name: "hold-out", Usage: "hold one game in `N` out of the fit, to measure it", Value: 10},
 			&cli.BoolFlag{Name: "all-positions", Usage: "keep positions that are not quiet"},
 			&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write texel.json and tuned.go.txt (the Go source) to `DIR`"},
+			forceFlag(),
 			&cli.StringFlag{Name: "write", Usage: "write the Go source to `FILE` (engine/eval/tuned.go: the engine reads it)"},
 			jobsFlag(),
 			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no line an epoch"},
@@ -43,7 +44,7 @@ func texelCommand() *cli.Command {
 				return command.BadInput(fmt.Errorf("tune texel wants --data FILE"))
 			}
 			every := max(1, c.Int("epochs")/20)
-			job := texel.Job{Files: c.StringSlice("data"), All: c.Bool("all-positions"), Out: c.String("out"),
+			job := texel.Job{Files: c.StringSlice("data"), All: c.Bool("all-positions"), Out: c.String("out"), Force: c.Bool("force"),
 				Write: c.String("write"), Args: command.Line(c),
 				Request: texel.Request{Terms: terms, Epochs: c.Int("epochs"), Rate: c.Float64("rate"), HoldOut: c.Int("hold-out"),
 					Workers: c.Int("workers"), OnEpoch: func(e texel.Epoch) {
@@ -57,6 +58,9 @@ func texelCommand() *cli.Command {
 			if ctx.Err() != nil {
 				return cli.Exit("interrupted: nothing written", command.ExitInterrupted)
 			} else if err != nil {
+				if refused := outError(err, ""); refused != err {
+					return refused
+				}
 				return searchError(ctx, err)
 			}
 			fmt.Fprintf(c.App.Writer, "K %.4f; %d positions fitted, %d held out\n", res.K, res.Train, res.HeldOutCount)

@@ -40,6 +40,22 @@ func TestTuneTexel(t *testing.T) {
 	if src, err := os.ReadFile(filepath.Join(dir, "t", "tuned.go.txt")); err != nil || !strings.Contains(string(src), `"bishop-pair":`) {
 		t.Errorf("tuned.go: %v", err)
 	}
+	// --out over a result is refused before the data is read; --force
+	// replaces it once the new one is whole.
+	fit := snapshot(t, filepath.Join(dir, "t"))
+	again := []string{"tune", "texel", "--data", data, "--all-positions", "--terms", "tempo", "--epochs", "2", "--hold-out", "3",
+		"--out", filepath.Join(dir, "t"), "-q"}
+	if _, errw, code := ablate(t, again...); code != 2 || !strings.Contains(errw, "holds a Texel tune (texel.json, tuned.go.txt)") {
+		t.Errorf("--out over a fit: exit %d, %q", code, errw)
+	}
+	sameFiles(t, "the fit", fit, snapshot(t, filepath.Join(dir, "t")))
+	if _, errw, code := ablate(t, append(again, "--force")...); code != 0 {
+		t.Errorf("--force: exit %d, %q", code, errw)
+	}
+	raw, _ = os.ReadFile(filepath.Join(dir, "t", "texel.json"))
+	if err := json.Unmarshal(raw, &info); err != nil || len(info.Epochs) != 2 {
+		t.Errorf("the forced fit's texel.json: %v, %d epochs", err, len(info.Epochs))
+	}
 	bad := filepath.Join(dir, "bad.epd")
 	os.WriteFile(bad, []byte(suite.Entries[0].Board.String()+" [1.0]\nnot a position 1-0\n"), 0o644)
 	for _, c := range []struct {

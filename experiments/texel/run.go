@@ -13,6 +13,7 @@ import (
 	"github.com/ablate-chess/ablate/engine/eval"
 	"github.com/ablate-chess/ablate/engine/search"
 	"github.com/ablate-chess/ablate/experiments"
+	"github.com/ablate-chess/ablate/results"
 )
 
 // ParseTerms reads evaluation terms by their technique names; none is
@@ -40,11 +41,14 @@ func ParseTerms(names []string) (eval.Terms, error) {
 // where the result goes: Out keeps texel.json (provenance, every epoch's
 // losses) and tuned.go.txt; Write puts tuned.go where the engine reads it.
 // Each file is written whole or not at all, and only once the fit is done.
+// An Out that holds anything is refused before the data is read, unless
+// Force: then the new result replaces it once written whole.
 type Job struct {
 	Files   []string
 	All     bool // keep positions that are not quiet
 	Request Request
 	Out     string
+	Force   bool
 	Write   string
 	Args    []string
 }
@@ -72,6 +76,13 @@ func (j *Job) Run(ctx context.Context, log io.Writer) (*Result, error) {
 	if j.Out == "" && j.Write == "" {
 		return nil, experiments.BadSetting("out", "not given, nor write: the tune would be lost")
 	}
+	out := j.Out
+	if out != "" {
+		var err error
+		if out, err = results.Claim("out", j.Out, j.Force); err != nil {
+			return nil, err
+		}
+	}
 	d, err := Read(j.Files, j.All)
 	if err != nil {
 		return nil, &experiments.InputError{Err: err}
@@ -92,18 +103,23 @@ func (j *Job) Run(ctx context.Context, log io.Writer) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	if j.Out != "" {
-		if err := os.MkdirAll(j.Out, 0o755); err != nil {
+	if out != "" {
+		if err := os.MkdirAll(out, 0o755); err != nil {
 			return nil, err
 		}
 		info, _ := json.MarshalIndent(Info{Args: j.Args, Data: d.Files, Read: d.Read, Noisy: d.Noisy, Unended: d.Unended,
 			Train: res.Train, HeldOut: res.HeldOutCount, PeSTO: res.PeSTO, PeSTOK: res.PeSTOK, K: res.K, Before: res.Before, After: res.After,
 			Epochs: res.Epochs, Finished: time.Now().UTC()}, "", "  ")
-		if err := WriteFile(filepath.Join(j.Out, "texel.json"), append(info, '\n')); err != nil {
+		if err := WriteFile(filepath.Join(out, "tuned.go.txt"), src); err != nil { // not .go: a stored result is no package
 			return nil, err
 		}
-		if err := WriteFile(filepath.Join(j.Out, "tuned.go.txt"), src); err != nil { // not .go: a stored result is no package
+		if err := WriteFile(filepath.Join(out, results.TexelInfoName), append(info, '\n')); err != nil { // last: it says the result is whole
 			return nil, err
+		}
+		if out != j.Out {
+			if err := results.ReplaceDir(out, j.Out); err != nil {
+				return nil, err
+			}
 		}
 	}
 	if j.Write != "" {

@@ -141,7 +141,7 @@ type Tune struct {
 }
 
 const (
-	infoName    = "tune.json"
+	infoName    = results.TuneInfoName
 	journalName = "steps.jsonl"
 )
 
