@@ -2,11 +2,11 @@ package main
 
 import (
 	"fmt"
-	"github.com/ablate-chess/ablate/cmd/internal/command"
 	"io"
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/ablate-chess/ablate/cmd/internal/command"
 	"github.com/ablate-chess/ablate/results"
 	"github.com/ablate-chess/ablate/results/term"
 )
@@ -32,23 +32,10 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 			}
 			return cli.ShowAppHelp(c)
 		},
-		Commands: []*cli.Command{
-			runCommand(),
-			benchCommand(),
-			checkCommand(),
-			compareCommand(),
-			matchCommand(),
-			eloCommand(),
-			worthCommand(),
-			tuneCommand(),
-			mergeCommand(),
-			reportCommand(),
-			traceCommand(),
-			perftCommand(),
-			uciCommand(),
-			techniquesCommand(),
-			docsCommand(),
-		},
+		// In --help's order: searches, matches and their analysis, tools.
+		Commands: []*cli.Command{runCommand(), benchCommand(), checkCommand(), compareCommand(), matchCommand(), eloCommand(),
+			worthCommand(), tuneCommand(), mergeCommand(), reportCommand(), traceCommand(), perftCommand(), uciCommand(),
+			techniquesCommand(), docsCommand()},
 	}
 	conventions.Apply(app)
 	return app

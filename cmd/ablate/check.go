@@ -2,13 +2,15 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
-	"github.com/ablate-chess/ablate/cmd/internal/command"
 	"os"
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/ablate-chess/ablate/cmd/internal/command"
 	"github.com/ablate-chess/ablate/experiments"
+	"github.com/ablate-chess/ablate/results"
 )
 
 // defaultBaseline is where the repository keeps its bench baseline.
@@ -80,12 +82,15 @@ func checkAction(c *cli.Context) error {
 }
 
 // searchError is the status of a library's error in a command that
-// searches: its context stopped (130), a setting (2, naming its flag),
-// the machine (1), else a failed search (1).
+// searches: its context stopped (130), a setting or a refused --out (2,
+// naming its flag), the machine (1), else a failed search (1).
 func searchError(ctx context.Context, err error) error {
+	var occupied *results.OccupiedError
 	switch {
 	case err == nil:
 		return nil
+	case errors.As(err, &occupied):
+		return outError(err, "")
 	case ctx.Err() != nil:
 		return cli.Exit("interrupted", command.ExitInterrupted)
 	case experiments.IsBadInput(err):

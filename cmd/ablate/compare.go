@@ -2,11 +2,11 @@ package main
 
 import (
 	"fmt"
-	"github.com/ablate-chess/ablate/cmd/internal/command"
 	"strings"
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/ablate-chess/ablate/cmd/internal/command"
 	"github.com/ablate-chess/ablate/experiments"
 	"github.com/ablate-chess/ablate/experiments/source"
 	"github.com/ablate-chess/ablate/results"

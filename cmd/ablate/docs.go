@@ -2,10 +2,10 @@ package main
 
 import (
 	"fmt"
-	"github.com/ablate-chess/ablate/cmd/internal/command"
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/ablate-chess/ablate/cmd/internal/command"
 	"github.com/ablate-chess/ablate/results"
 )
 

@@ -2,11 +2,11 @@ package main
 
 import (
 	"errors"
-	"github.com/ablate-chess/ablate/cmd/internal/command"
 	"os"
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/ablate-chess/ablate/cmd/internal/command"
 	"github.com/ablate-chess/ablate/experiments"
 	"github.com/ablate-chess/ablate/experiments/match"
 	"github.com/ablate-chess/ablate/results"
@@ -49,7 +49,6 @@ func matchCommand() *cli.Command {
 }
 
 func matchAction(c *cli.Context) error {
-	format := c.String("format")
 	req := match.Request{Resume: c.String("resume"), Out: c.String("out"), Replace: c.Bool("force"), Args: command.Line(c),
 		Log: c.App.ErrWriter, CheckArgs: func(began []string) error {
 			return conventions.ResumeChanges(c, began, "workers", "jobs", "quiet", "format", "pgn")
@@ -62,7 +61,8 @@ func matchAction(c *cli.Context) error {
 		if err != nil {
 			return command.BadInput(err)
 		}
-		s.Engines, s.EngineOptions, s.EngineDir = c.StringSlice("engine"), c.StringSlice("engine-option"), c.String("engine-dir")
+		s.Engines, s.EngineOptions, s.EngineDir, s.BuildCache = c.StringSlice("engine"), c.StringSlice("engine-option"),
+			c.String("engine-dir"), c.String("build-cache")
 		s.MoveTimeout = c.Duration("move-timeout").Milliseconds()
 		if s.Shard, err = experiments.ParseShard(c.String("shard"), os.Getenv); err != nil {
 			return command.BadInput(err)
@@ -70,7 +70,6 @@ func matchAction(c *cli.Context) error {
 		if s.Source, err = readSource(c); err != nil {
 			return command.BadInput(err)
 		}
-		s.BuildCache = c.String("build-cache")
 		req.Settings = s
 	}
 	ctx, cancel := command.Interruptible()
@@ -91,7 +90,7 @@ func matchAction(c *cli.Context) error {
 			return cli.Exit(err.Error(), command.ExitFailed)
 		}
 	}
-	res := results.RenderMatch(c.App.Writer, format, m.A.Name, m.B.Name, out.Result(m.Match))
+	res := results.RenderMatch(c.App.Writer, c.String("format"), m.A.Name, m.B.Name, out.Result(m.Match))
 	if interrupted != nil {
 		msg := interrupted.Error()
 		if m.Dir != "" {

@@ -1,9 +1,9 @@
 package main
 
 import (
-	"github.com/ablate-chess/ablate/cmd/internal/command"
 	"github.com/urfave/cli/v2"
 
+	"github.com/ablate-chess/ablate/cmd/internal/command"
 	"github.com/ablate-chess/ablate/experiments/merge"
 	"github.com/ablate-chess/ablate/results"
 )

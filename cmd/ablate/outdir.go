@@ -2,11 +2,11 @@ package main
 
 import (
 	"errors"
-	"github.com/ablate-chess/ablate/cmd/internal/command"
 	"strings"
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/ablate-chess/ablate/cmd/internal/command"
 	"github.com/ablate-chess/ablate/results"
 )
 

@@ -1,9 +1,9 @@
 package main
 
 import (
-	"github.com/ablate-chess/ablate/cmd/internal/command"
 	"os"
 
+	"github.com/ablate-chess/ablate/cmd/internal/command"
 	"github.com/ablate-chess/ablate/experiments"
 	"github.com/ablate-chess/ablate/experiments/runs"
 	"github.com/urfave/cli/v2"
@@ -31,12 +31,8 @@ func readRunSettings(c *cli.Context) (runs.Settings, error) {
 			},
 		},
 		Repeat: c.Int("repeat"), Workers: c.Int("workers"), HashMB: c.Int("hash"),
-		MaxNodes: c.Uint64("max-nodes"), MaxTime: c.Duration("max-time"), Subject: spec,
+		MaxNodes: c.Uint64("max-nodes"), MaxTime: c.Duration("max-time"), Subject: spec, Estimates: c.String("estimates"),
 	}
-	shard, err := experiments.ParseShard(c.String("shard"), os.Getenv)
-	if err != nil {
-		return settings, err
-	}
-	settings.Shard, settings.Estimates = shard, c.String("estimates")
-	return settings, nil
+	settings.Shard, err = experiments.ParseShard(c.String("shard"), os.Getenv)
+	return settings, err
 }

@@ -2,10 +2,10 @@ package main
 
 import (
 	"fmt"
-	"github.com/ablate-chess/ablate/cmd/internal/command"
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/ablate-chess/ablate/cmd/internal/command"
 	"github.com/ablate-chess/ablate/experiments/texel"
 )
 
@@ -58,9 +58,6 @@ func texelCommand() *cli.Command {
 			if ctx.Err() != nil {
 				return cli.Exit("interrupted: nothing written", command.ExitInterrupted)
 			} else if err != nil {
-				if refused := outError(err, ""); refused != err {
-					return refused
-				}
 				return searchError(ctx, err)
 			}
 			fmt.Fprintf(c.App.Writer, "K %.4f; %d positions fitted, %d held out\n", res.K, res.Train, res.HeldOutCount)

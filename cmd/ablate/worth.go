@@ -3,11 +3,11 @@ package main
 import (
 	"errors"
 	"fmt"
-	"github.com/ablate-chess/ablate/cmd/internal/command"
 	"os"
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/ablate-chess/ablate/cmd/internal/command"
 	"github.com/ablate-chess/ablate/experiments"
 	"github.com/ablate-chess/ablate/experiments/match"
 	"github.com/ablate-chess/ablate/experiments/worth"
@@ -52,7 +52,6 @@ func worthCommand() *cli.Command {
 }
 
 func worthAction(c *cli.Context) error {
-	format := c.String("format")
 	if c.NArg() > 1 {
 		return command.BadInput(fmt.Errorf("worth takes one experiment, then nothing: put flags before it "+
 			"(ablate worth --pairs 100 card), got %q", c.Args().Slice()))
@@ -80,9 +79,8 @@ func worthAction(c *cli.Context) error {
 	if err != nil {
 		return command.BadInput(flagError(err))
 	}
-	req.Out, req.Replace, req.TreeRun, req.Workers, req.TreeCap, req.Args = c.String("out"), c.Bool("force"),
-		c.String("run"), c.Int("workers"), jobCap(c), command.Line(c)
-	req.Retune, req.RetuneParams = c.Int("retune"), command.SplitList(c.String("retune-params"))
+	req.Out, req.Replace, req.TreeRun, req.Workers, req.TreeCap, req.Args, req.Retune, req.RetuneParams = c.String("out"),
+		c.Bool("force"), c.String("run"), c.Int("workers"), jobCap(c), command.Line(c), c.Int("retune"), command.SplitList(c.String("retune-params"))
 	w, err := worth.Open(req)
 	if err != nil {
 		return outError(flagError(err), "")
@@ -120,5 +118,5 @@ func worthAction(c *cli.Context) error {
 	case err != nil:
 		return cli.Exit(err.Error(), command.ExitFor(err, command.ExitFailed))
 	}
-	return results.RenderWorth(c.App.Writer, format, results.Played(w.Rows))
+	return results.RenderWorth(c.App.Writer, c.String("format"), results.Played(w.Rows))
 }
