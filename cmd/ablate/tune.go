@@ -34,7 +34,7 @@ func tuneCommand() *cli.Command {
 				&cli.IntFlag{Name: "lag", Usage: "each pair from the values after all pairs but the `N` before it, played as a worker " +
 					"frees up (decides the trajectory, not -j)", Value: 8},
 				&cli.IntFlag{Name: "batch", Usage: "instead of --lag, batches of `N` pairs from the same values (as before 2026-12-01)"},
-				&cli.IntFlag{Name: "verify", Usage: "then play `N` pairs of the tuned values against the start: the Elo gained"},
+				&cli.IntFlag{Name: "verify", Usage: "then play `N` pairs of the tuned values against the start: the Elo gained (a match kept in DIR/verify with --out)"},
 				&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "keep the tune in `DIR` (it resumes when run again)"},
 			}),
 			Action: tuneSPSAAction,
@@ -95,7 +95,9 @@ func tuneSPSAAction(c *cli.Context) error {
 	if n := c.Int("verify"); n > 0 {
 		fmt.Fprintf(c.App.ErrWriter, "verifying: %d pairs of the tuned values against the start\n", n)
 		res, err := t.Verify(ctx, n)
-		if err != nil {
+		if tune.Interrupted(err) && t.Dir != "" {
+			return cli.Exit(err.Error()+"; run it again to go on: "+term.ShellLine(command.Line(c)), command.ExitInterrupted)
+		} else if err != nil {
 			return searchError(ctx, err)
 		}
 		fmt.Fprintf(c.App.Writer, "\nverify, tuned against start: %s\n", res.Line())

@@ -19,10 +19,19 @@ func TestTuneSPSA(t *testing.T) {
 		!strings.Contains(out, "lmr-base-centiplies, int, ") {
 		t.Fatalf("exit %d: %s\n%s", code, errw, out)
 	}
-	for _, f := range []string{"tune.json", "steps.jsonl", "trajectory.csv", "params.txt"} {
+	for _, f := range []string{"tune.json", "steps.jsonl", "trajectory.csv", "params.txt",
+		"verify/match.json", "verify/pairs.csv", "verify/games.pgn.gz"} {
 		if _, err := os.Stat(filepath.Join(dir, f)); err != nil {
 			t.Errorf("no %s: %v", f, err)
 		}
+	}
+	// Run again, the tune and its verification are read, not played: the
+	// same lines, the games untouched.
+	games, _ := os.ReadFile(filepath.Join(dir, "verify", "games.pgn.gz"))
+	again, errw, code := ablate(t, "tune", "spsa", "--param", "lmr-base-centiplies=75,0,200", "--pairs", "4", "--batch", "2",
+		"--nodes", "300", "--openings", "bench", "--quiet", "--out", dir, "--verify", "1")
+	if now, _ := os.ReadFile(filepath.Join(dir, "verify", "games.pgn.gz")); code != 0 || again != out || string(now) != string(games) {
+		t.Errorf("run again: exit %d: %s\n%s", code, errw, again)
 	}
 	// ablate report draws the trajectory.
 	html := filepath.Join(t.TempDir(), "r.html")

@@ -522,9 +522,15 @@ func WriteTrajectory(w io.Writer, ps []Param, rows []batchLine) error {
 // Interrupted reports whether err is the tune's context stopping it.
 func Interrupted(err error) bool { return errors.Is(err, context.Canceled) }
 
+// VerifyDir is where a tune kept in a directory keeps its verification:
+// a match directory like any other (match.json, pairs.csv, games.pgn.gz).
+const VerifyDir = "verify"
+
 // Verify plays pairs of the tuned values against the start values, the
 // tune's games otherwise (limits, openings, workers): what the tune
-// gained, with its interval. ctx stops it.
+// gained, with its interval. A tune kept in a directory keeps the match
+// in its VerifyDir, which resumes where an interruption (ctx) left it
+// and, once complete, is read instead of played again.
 func (t *Tune) Verify(ctx context.Context, pairs int) (*results.MatchResult, error) {
 	start := make([]float64, len(t.Params))
 	for i, p := range t.Params {
@@ -541,11 +547,29 @@ func (t *Tune) Verify(ctx context.Context, pairs int) (*results.MatchResult, err
 	}
 	s := t.Settings
 	s.Pairs, s.SPRT, s.Precision, s.Shard = pairs, "", 0, experiments.Whole
+	s.Configs = []string{"tuned=" + players[0].Spec, "start=" + players[1].Spec} // in the key: the same players
 	m, err := s.Build(players[0], players[1])
 	if err != nil {
 		return nil, err
 	}
-	out, err := m.Run(ctx)
+	dir, info := "", &results.MatchInfo{}
+	if t.Dir != "" {
+		dir = filepath.Join(t.Dir, VerifyDir)
+		prev, done, err := match.Resume(dir, s)
+		if err != nil {
+			return nil, err
+		}
+		if prev != nil && prev.Complete {
+			return prev.Result, nil
+		}
+		if info = prev; info == nil {
+			req, _ := json.Marshal(s)
+			info = &results.MatchInfo{Args: t.Args, Request: req, Started: time.Now().UTC()}
+		}
+		m.Done = done
+		m.Describe(info, s)
+	}
+	out, err := m.PlayIn(ctx, dir, info)
 	if err != nil {
 		return nil, err
 	}
