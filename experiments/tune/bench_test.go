@@ -15,10 +15,16 @@ import (
 // (with its directory, journal and tune.json, as a stored tune keeps them)
 // is timed, then a match that plays its very games, pair for pair the
 // same engines from the same openings, with no tuner around it. Their
-// ratio is the overhead (%overhead): in batches, the workers idle at each
+// ratio of wall times is %overhead: in batches, the workers idle at each
 // batch's last game; lagged, almost never (%waiting: the workers' time
-// spent waiting for values, which the clock's noise cannot hide). Run
-// with -benchtime Nx (each iteration plays 64 pairs twice).
+// spent waiting for values). The wall times of two runs differ here by
+// more than the tuner could add (the machine's speed varies by a tenth
+// from one run to the next), so each run also measures its workers'
+// time outside the games (%tune-outside, %match-outside: 1 - the games'
+// summed time / (workers x wall time)), which a slower machine slows on
+// both sides alike; %own-overhead is what the tune's outside adds to the
+// match's, in games a second: 100 x ((1-match)/(1-tune) - 1). Run with
+// -benchtime Nx (each iteration plays 64 pairs twice).
 func BenchmarkTunerOverhead(b *testing.B) {
 	for _, c := range []struct{ batch, lag int }{{8, 0}, {0, 8}} {
 		b.Run(fmt.Sprintf("batch=%d/lag=%d", c.batch, c.lag), func(b *testing.B) {
@@ -32,7 +38,7 @@ func BenchmarkTunerOverhead(b *testing.B) {
 			if err != nil {
 				b.Fatal(err)
 			}
-			var tuning, replaying, waited time.Duration
+			var tuning, replaying, waited, tuneGames, matchGames time.Duration
 			games := 0
 			for i := 0; b.Loop(); i++ {
 				r.Out = filepath.Join(b.TempDir(), fmt.Sprint(i))
@@ -45,7 +51,7 @@ func BenchmarkTunerOverhead(b *testing.B) {
 					b.Fatal(err)
 				}
 				tuning += time.Since(start)
-				waited += tn.Waited
+				waited, tuneGames = waited+tn.Waited, tuneGames+tn.InGames
 				m, err := tn.replay(ops)
 				if err != nil {
 					b.Fatal(err)
@@ -65,12 +71,19 @@ func BenchmarkTunerOverhead(b *testing.B) {
 					if a, b2 := p.Points("plus"); int(2*(a+b2))-2 != played[k] {
 						b.Fatalf("pair %d: the replay scored %v, the tune %d", k+1, 2*(a+b2)-2, played[k])
 					}
+					matchGames += p.Games[0].Elapsed + p.Games[1].Elapsed
 				}
 			}
 			b.ReportMetric(float64(games)/tuning.Seconds(), "tune-games/s")
 			b.ReportMetric(float64(games)/replaying.Seconds(), "match-games/s")
 			b.ReportMetric(100*(tuning.Seconds()/replaying.Seconds()-1), "%overhead")
-			b.ReportMetric(100*waited.Seconds()/(tuning.Seconds()*float64(r.Settings.Workers)), "%waiting")
+			workers := float64(r.Settings.Workers)
+			b.ReportMetric(100*waited.Seconds()/(tuning.Seconds()*workers), "%waiting")
+			tuneOut := 1 - tuneGames.Seconds()/(tuning.Seconds()*workers)
+			matchOut := 1 - matchGames.Seconds()/(replaying.Seconds()*workers)
+			b.ReportMetric(100*tuneOut, "%tune-outside")
+			b.ReportMetric(100*matchOut, "%match-outside")
+			b.ReportMetric(100*((1-matchOut)/(1-tuneOut)-1), "%own-overhead")
 		})
 	}
 }

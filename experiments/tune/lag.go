@@ -155,6 +155,7 @@ func (s *segment) onPair(p *match.Pair) error {
 	}
 	a, b := p.Points("plus")
 	s.scores[k] = int(2*(a+b)) - 2
+	s.t.InGames += p.Games[0].Elapsed + p.Games[1].Elapsed
 	t, applied := s.t, false
 	for {
 		next := t.Played + len(s.unlogged) + 1

@@ -105,6 +105,7 @@ func (t *Tune) play(ctx context.Context, m *match.Match, plus string) (scores []
 			}
 			a, b := p.Points(plus)
 			scores[p.Index] = int(2*(a+b)) - 2
+			t.InGames += p.Games[0].Elapsed + p.Games[1].Elapsed
 			delete(todo, p.Index)
 		}
 		for i := range m.Pairs { // the pairs done are not played again
@@ -127,6 +128,10 @@ type Tune struct {
 	// Waited is the time a lagged tune's workers waited for the values
 	// of the pairs before theirs, all workers summed.
 	Waited time.Duration
+	// InGames is the time the games of this Run took, all workers summed
+	// (each game's Elapsed): the rest of the workers' time is the tune's
+	// own, and its waits.
+	InGames time.Duration
 	// OnBatch, if set, is called after each batch.
 	OnBatch func(t *Tune)
 
