@@ -11,11 +11,13 @@ import (
 // collect gets every result on the caller's goroutine, one at a time, as
 // they finish. Jobs stop being handed out once stop is set or ctx ends. A
 // worker that cannot start takes no job and sets stop; Pool returns the
-// first such error once the others are done.
+// first such error once the others are done. A worker hands its result
+// over without waiting for collect to finish the one before (a journal's
+// fsync, a tune's update): up to one result a worker waits in line.
 func Pool[S, J, R any](ctx context.Context, workers int, jobs []J, stop *atomic.Bool,
 	start func() (S, error), end func(S), work func(S, J) R, collect func(R)) error {
 	todo := make(chan J)
-	out := make(chan R)
+	out := make(chan R, max(1, workers))
 	var wg sync.WaitGroup
 	var startErr error
 	var once sync.Once
