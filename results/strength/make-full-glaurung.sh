@@ -1,0 +1,16 @@
+#!/bin/sh
+# Issue 26's standing of the round's final full (stage 20: the evaluation
+# terms and the modern search) against Glaurung 2.2 (Debian's glaurung,
+# Threads=1: it defaults to 2 and starves under two concurrent games) at
+# 10+0.1, 200 pairs from the openings suite, Hash 16 for both. full's node counts are pinned by
+# ablate check, so any later commit plays the same engine. Run again to
+# resume.
+set -e
+cd "$(dirname "$0")/../.."
+OUT=results/strength/full-vs-glaurung
+if [ -f "$OUT/match.json" ]; then
+  exec ${ABLATE:-go run ./cmd/ablate} match --resume "$OUT" -j "${JOBS:-2}" --quiet
+fi
+exec ${ABLATE:-go run ./cmd/ablate} match --config full=full --engine glaurung=/usr/games/glaurung --engine-option Threads=1 --tc 10+0.1 \
+  --pairs 200 --hash 16 -j "${JOBS:-2}" --openings openings --openings-order random --seed 1 \
+  --out "$OUT" --quiet
