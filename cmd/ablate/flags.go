@@ -40,7 +40,10 @@ func setFlag() cli.Flag {
 }
 
 func jobsFlag() cli.Flag {
-	return &cli.IntFlag{Name: "workers", Aliases: []string{"j"}, Usage: "parallel workers (games or searches at once)", Value: runtime.NumCPU()}
+	// The default is said, not printed, so that the generated reference is
+	// the same on a machine of any size.
+	return &cli.IntFlag{Name: "workers", Aliases: []string{"j"}, Usage: "parallel workers (games or searches at once)",
+		Value: runtime.NumCPU(), DefaultText: "one per core"}
 }
 
 func hashFlag() cli.Flag {
