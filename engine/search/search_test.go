@@ -520,8 +520,8 @@ func TestKeepHistory(t *testing.T) {
 		spec    string
 		carried bool // the second search differs from a fresh searcher's
 	}{
-		{"full,-keep-history", false},
-		{"full", true},
+		{"full", false},
+		{"full,+keep-history", true},
 	} {
 		cfg := mustConfig(t, tc.spec)
 		fresh := searchDepth(t, cfg, second, 7)
