@@ -337,7 +337,7 @@ func (s *Searcher) negamax(ply, depth, alpha, beta int, pvNode, cutNode bool) in
 	if s.on.Has(CorrectionHistory) && !inCheck && excluded == chess.NullMove &&
 		(bestMove == chess.NullMove || !bestMove.IsNoisy()) && !IsMate(best) &&
 		!(b == boundLower && best <= staticEval) && !(b == boundUpper && best >= staticEval) {
-		s.updateCorrection(ply, depth, best, rawEval)
+		s.updateCorrection(ply, depth, best, staticEval)
 	}
 	if s.tracer != nil {
 		s.emit(Event{Kind: EvBest, Depth: depth, Alpha: origAlpha, Beta: beta, Move: bestMove, Score: best}, ply)

@@ -54,15 +54,19 @@ func (s *Searcher) staticEval(ply int) (eval, raw int) {
 	return s.corrected(&s.stack[ply].pos, raw), raw
 }
 
-// updateCorrection moves the entries for the position at ply towards
-// score - raw, weighted by depth (a deeper search knows better).
-func (s *Searcher) updateCorrection(ply, depth, score, raw int) {
+// updateCorrection moves the entries for the position at ply by what the
+// corrected static eval (eval) still missed of score, weighted by depth
+// (a deeper search knows better). The two tables are summed to correct,
+// so each learns the residual the sum left, not the whole gap: moved
+// each towards the whole gap, both would hold it and the sum would
+// correct twice over.
+func (s *Searcher) updateCorrection(ply, depth, score, eval int) {
 	p := &s.stack[ply].pos
 	stm := p.SideToMove()
-	diff := max(-corrLimit, min((score-raw)*corrGrain, corrLimit))
+	residual := max(-corrLimit, min((score-eval)*corrGrain, corrLimit))
 	w := min(depth+1, 16)
 	for _, e := range [2]*int16{&s.order.corrPawn[stm][pawnIndex(p)], &s.order.corrMat[stm][materialIndex(p)]} {
-		v := (int(*e)*(256-w) + diff*w) / 256
+		v := int(*e) + residual*w/256
 		*e = int16(max(-corrLimit, min(v, corrLimit)))
 	}
 }

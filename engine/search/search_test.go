@@ -53,7 +53,7 @@ func TestGoldenNodeCounts(t *testing.T) {
 	}{
 		{"startpos", "full-pesto", 10, 89233, "e2e4", 9},
 		{"startpos", "full-eval", 10, 64217, "d2d4", 16},
-		{"startpos", "full", 10, 68445, "e2e4", 28},
+		{"startpos", "full", 10, 57780, "e2e4", 30},
 		{"startpos", "stage-9", 6, 130645, "g1f3", 0},
 		{"startpos", "stage-13", 8, 39281, "e2e4", 8},
 		{"kiwipete", "full-pesto", 8, 53759, "e2a6", -42},
