@@ -57,10 +57,11 @@ type Config struct {
 //
 // keep-history (the histories kept from one move of a game to the next)
 // is in no stage: at 2+0.02 full with it lost 61 +/- 49 Elo to full
-// without it (results/strength/keep-history-2s), its tables carried over
-// unaged into the thresholds of history pruning and history-LMR, which
-// were set for tables that start empty. A run searches each position as a
-// new game, so it changes no run's node count either way.
+// without it (results/strength/keep-history-2s). Its tables carry over
+// unaged, and the thresholds of history pruning and history-LMR were set
+// for tables that start empty: the likely cause, untested. A run searches
+// each position as a new game, so it changes no run's node count either
+// way.
 //
 // Iterative deepening is always on: every iteration is recorded.
 var (
