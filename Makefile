@@ -37,7 +37,7 @@ test:
 test-long:
 	$(GO) test ./...
 	cd deploy/kubernetes && $(GO) vet ./... && $(GO) test ./...
-	$(GO) run ./cmd/ablate check --preset full-eval --preset full-pesto
+	$(GO) run ./cmd/ablate check --preset full-eval --preset full-pesto --preset stage-20
 
 # The command-line reference, docs/cli.md and the man page docs/ablate.1,
 # from the app itself (make test checks that they are current).

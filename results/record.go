@@ -54,7 +54,7 @@ type Record struct {
 	NodesSpread uint64 `csv:"nodes_spread" json:"nodes_spread"`
 	Engine      string `csv:"engine" json:"engine"`         // the engine searched: "ablate", or an external engine's name
 	Techniques  string `csv:"techniques" json:"techniques"` // the effective set, comma-separated
-	Params      string `csv:"params" json:"params"`         // parameters changed from the defaults, name=value;...
+	Params      string `csv:"params" json:"params"`         // parameters off the registry's defaults (a preset's own too), name=value;...
 
 	// NoCounters marks a record from an engine that does not report
 	// ablate's search counters (an external engine): the columns tagged

@@ -17,14 +17,14 @@ func TestCheckCatchesAParameterChange(t *testing.T) {
 		t.Fatalf("update: exit %d: %s %s", code, out, errw)
 	}
 	out, errw, code := ablate(t, "check", "--baseline", base)
-	if code != 0 || !strings.Contains(out, "all 744 searches of 124 configurations match") {
+	if code != 0 || !strings.Contains(out, "all 750 searches of 125 configurations match") {
 		t.Fatalf("check: exit %d: %s %s", code, out, errw)
 	}
 	// One preset's family: fewer searches, all matching; a preset the
 	// baseline does not pin is bad input.
 	out, errw, code = ablate(t, "check", "--baseline", base, "--preset", "full-pesto")
-	if code != 0 || !strings.Contains(out, "configurations match") || !strings.Contains(errw, "of the baseline's 744 searches") ||
-		strings.Contains(out, "all 744") {
+	if code != 0 || !strings.Contains(out, "configurations match") || !strings.Contains(errw, "of the baseline's 750 searches") ||
+		strings.Contains(out, "all 750") {
 		t.Errorf("check --preset full-pesto: exit %d: %s %s", code, out, errw)
 	}
 	if _, errw, code = ablate(t, "check", "--baseline", base, "--preset", "stage-3"); code != 2 || !strings.Contains(errw, "--preset stage-3") {
@@ -76,7 +76,7 @@ func TestBenchPrintsSignatures(t *testing.T) {
 		t.Errorf("bench output:\n%s", out)
 	}
 	out, _, code = ablate(t, "bench", "--all", "--depth", "2", "-p", "six")
-	if code != 0 || strings.Count(out, "Nodes searched") != 125 || !strings.Contains(out, "-alpha-beta,-qsearch") {
+	if code != 0 || strings.Count(out, "Nodes searched") != 126 || !strings.Contains(out, "-alpha-beta,-qsearch") {
 		t.Errorf("bench --all: exit %d\n%s", code, out)
 	}
 }

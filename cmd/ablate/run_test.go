@@ -49,7 +49,10 @@ func TestRunWritesFiles(t *testing.T) {
 		t.Errorf("%d records", len(recs))
 	}
 	for _, r := range recs {
-		if r.Config == "lmr-100" && r.Params != "lmr-base-centiplies=100;lmp-base-moves=4" {
+		// params is every value off the registry's defaults: the spec's
+		// two, and full's tuned thresholds it did not override.
+		if r.Config == "lmr-100" && r.Params != "lmr-base-centiplies=100;lmr-divisor-hundredths=216;lmp-base-moves=4;"+
+			"nmp-base-plies=2;rfp-margin-cp-per-ply=60;futility-base-cp=57;futility-margin-cp-per-ply=58" {
 			t.Errorf("lmr-100 params %q", r.Params)
 		}
 		if r.Config == "-lmr" && strings.Contains(","+r.Techniques+",", ",lmr,") {

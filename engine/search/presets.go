@@ -52,8 +52,10 @@ type Config struct {
 //	stage-19  singular extensions, with double and triple, negative
 //	          extensions and multi-cut
 //	stage-20  the rest of the modern toolbox: ProbCut, correction history,
-//	          the null move's eval-margin reduction and threat (this is
-//	          full)
+//	          the null move's eval-margin reduction and threat
+//	stage-21  stage 20's techniques with the search tune's thresholds
+//	          (tunedSearch, below): the first stage that changes numbers,
+//	          not switches (this is full)
 //
 // keep-history (the histories kept from one move of a game to the next)
 // is in no stage: at 2+0.02 full with it lost 61 +/- 49 Elo to full
@@ -64,6 +66,17 @@ type Config struct {
 // way.
 //
 // Iterative deepening is always on: every iteration is recorded.
+//
+// The registry's defaults are the hand-set thresholds every stored result
+// before 2026-12-02 was made with, and every preset but full and stage-21
+// keeps them, so that their node counts stay what those results record.
+// tunedSearch is what SPSA made of nine of them (results/tune/search:
+// 20,000 pairs at 5,000 nodes a move on full-pesto). Verified there, 2,000
+// pairs: +15.3 +/- 8.7 Elo (results/tune/search-verify); on stage 20 at
+// 10,000 nodes, 600 pairs: +27.6 +/- 14.9 (results/tune/search-on-full).
+const tunedSearch = "lmr-base-centiplies=78,lmr-divisor-hundredths=216,lmp-base-moves=1,lmp-improving-factor=2," +
+	"nmp-base-plies=2,nmp-depth-divisor-plies=4,futility-base-cp=57,futility-margin-cp-per-ply=58,rfp-margin-cp-per-ply=60"
+
 var (
 	stage9  = SetOf(AlphaBeta, Quiescence, MVVLVA, TranspositionTable, HashMove)
 	stage10 = stage9 | SetOf(QSearchSEE, Killers, CounterMove, History)
@@ -89,35 +102,46 @@ var (
 // name what made them: full-pesto (before 2026-12-01) and full-eval
 // (2026-12-01).
 var presets = []struct {
-	name string
-	set  Set
-	doc  string
+	name   string
+	set    Set
+	params string // spec items that set the preset's parameters; the registry's defaults if empty
+	doc    string
 }{
-	{"full", stage20, "every technique that helps (all but hyper-nmp, tuned and keep-history): the stage ladder's top; the default"},
-	{"full-pesto", stage15, "stage 14 with the futility prunings, PeSTO's evaluation alone: the full of every result stored before 2026-12-01"},
-	{"full-eval", stage16, "full-pesto with the ten evaluation terms, hand-set: the full of 2026-12-01"},
-	{"alphabeta", SetOf(AlphaBeta, Quiescence), "alpha-beta and quiescence search, nothing else"},
-	{"negamax", SetOf(Quiescence), "plain negamax with quiescence: no cutoffs (small depths only)"},
-	{"stage-9", stage9, "alpha-beta, quiescence (MVV-LVA), transposition table"},
-	{"stage-10", stage10, "stage 9 + move ordering"},
-	{"stage-11", stage11, "stage 10 + PVS, aspiration windows, check extension"},
-	{"stage-12", stage12, "stage 11 + null-move pruning"},
-	{"stage-13", stage13, "stage 12 + LMR and LMP"},
-	{"stage-14", stage14, "stage 13 + LMR refinements and history-LMR"},
-	{"stage-15", stage15, "stage 14 + reverse futility and futility pruning (= full-pesto)"},
-	{"stage-16", stage16, "stage 15 + the evaluation terms (= full-eval)"},
-	{"stage-17", stage17, "stage 16 + mate distance pruning, IIR, razoring, delta pruning, the evaluation cache"},
-	{"stage-18", stage18, "stage 17 + SEE and history pruning, capture history, continuation history at two plies"},
-	{"stage-19", stage19, "stage 18 + singular extensions (double, triple, negative) and multi-cut"},
-	{"stage-20", stage20, "stage 19 + ProbCut, correction history, null move's eval margin and threat (= full)"},
+	{"full", stage20, tunedSearch, "every technique that helps (all but hyper-nmp, tuned and keep-history), with the search tune's thresholds: the stage ladder's top; the default"},
+	{"full-pesto", stage15, "", "stage 14 with the futility prunings, PeSTO's evaluation alone: the full of every result stored before 2026-12-01"},
+	{"full-eval", stage16, "", "full-pesto with the ten evaluation terms, hand-set: the full of 2026-12-01"},
+	{"alphabeta", SetOf(AlphaBeta, Quiescence), "", "alpha-beta and quiescence search, nothing else"},
+	{"negamax", SetOf(Quiescence), "", "plain negamax with quiescence: no cutoffs (small depths only)"},
+	{"stage-9", stage9, "", "alpha-beta, quiescence (MVV-LVA), transposition table"},
+	{"stage-10", stage10, "", "stage 9 + move ordering"},
+	{"stage-11", stage11, "", "stage 10 + PVS, aspiration windows, check extension"},
+	{"stage-12", stage12, "", "stage 11 + null-move pruning"},
+	{"stage-13", stage13, "", "stage 12 + LMR and LMP"},
+	{"stage-14", stage14, "", "stage 13 + LMR refinements and history-LMR"},
+	{"stage-15", stage15, "", "stage 14 + reverse futility and futility pruning (= full-pesto)"},
+	{"stage-16", stage16, "", "stage 15 + the evaluation terms (= full-eval)"},
+	{"stage-17", stage17, "", "stage 16 + mate distance pruning, IIR, razoring, delta pruning, the evaluation cache"},
+	{"stage-18", stage18, "", "stage 17 + SEE and history pruning, capture history, continuation history at two plies"},
+	{"stage-19", stage19, "", "stage 18 + singular extensions (double, triple, negative) and multi-cut"},
+	{"stage-20", stage20, "", "stage 19 + ProbCut, correction history, null move's eval margin and threat"},
+	{"stage-21", stage20, tunedSearch, "stage 20 with the search tune's thresholds (= full)"},
 }
 
-// Preset returns the named preset with default parameters.
+// Preset returns the named preset with its parameters.
 func Preset(name string) (Config, error) {
 	for _, p := range presets {
-		if p.name == name {
-			return Config{p.set, DefaultParams()}, nil
+		if p.name != name {
+			continue
 		}
+		c := Config{p.set, DefaultParams()}
+		if p.params != "" {
+			for _, item := range strings.Split(p.params, ",") {
+				if err := c.Params.SetString(item); err != nil {
+					panic(fmt.Sprintf("preset %s: %v", name, err)) // a fault in the table above
+				}
+			}
+		}
+		return c, nil
 	}
 	return Config{}, fmt.Errorf("unknown preset %q (known: %s)", name, strings.Join(PresetNames(), ", "))
 }

@@ -53,12 +53,14 @@ func TestGoldenNodeCounts(t *testing.T) {
 	}{
 		{"startpos", "full-pesto", 10, 89233, "e2e4", 9},
 		{"startpos", "full-eval", 10, 64217, "d2d4", 16},
-		{"startpos", "full", 10, 57780, "e2e4", 30},
+		{"startpos", "stage-20", 10, 57780, "e2e4", 30},
+		{"startpos", "full", 10, 78980, "g1f3", 28},
 		{"startpos", "stage-9", 6, 130645, "g1f3", 0},
 		{"startpos", "stage-13", 8, 39281, "e2e4", 8},
 		{"kiwipete", "full-pesto", 8, 53759, "e2a6", -42},
 		{"kiwipete", "full-eval", 8, 40487, "e2a6", -44},
-		{"kiwipete", "full", 8, 23162, "e2a6", -44},
+		{"kiwipete", "stage-20", 8, 23162, "e2a6", -44},
+		{"kiwipete", "full", 8, 14503, "e2a6", -5},
 		{"kiwipete", "stage-12", 6, 280193, "e2a6", -28},
 		{"mid-isolated-queen-pawn", "full-pesto,+hyper-nmp", 8, 31649, "h7h6", -11},
 		{"mid-isolated-queen-pawn", "full-eval,+hyper-nmp", 8, 19668, "h7h6", -31},
@@ -335,6 +337,26 @@ func TestParseConfig(t *testing.T) {
 		if _, err := ParseConfig(spec); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("%q: error %v, want %q", spec, err, want)
 		}
+	}
+}
+
+// full is stage 21: stage 20's switches with the search tune's thresholds,
+// set over the registry's defaults, which every other preset keeps.
+func TestPresetParams(t *testing.T) {
+	full, s20, s21 := mustConfig(t, "full"), mustConfig(t, "stage-20"), mustConfig(t, "stage-21")
+	if full != s21 || full.Techniques != s20.Techniques {
+		t.Errorf("full is not stage 21, or stage 21's switches are not stage 20's")
+	}
+	if s20.Params != DefaultParams() || mustConfig(t, "full-pesto").Params != DefaultParams() {
+		t.Errorf("stage-20 or full-pesto has parameters off the registry's defaults")
+	}
+	want := "lmr-base-centiplies=78 lmr-divisor-hundredths=216 lmp-base-moves=1 nmp-base-plies=2 " +
+		"rfp-margin-cp-per-ply=60 futility-base-cp=57 futility-margin-cp-per-ply=58"
+	if got := strings.Join(full.Params.Diff(), " "); got != want {
+		t.Errorf("full's parameters off the defaults: %s, want %s", got, want)
+	}
+	if c := mustConfig(t, "full,lmp-base-moves=3"); c.Params.LMPBase != 3 || c.Params.LMRBase != 78 {
+		t.Errorf("a spec's item does not override the preset's value: %v", c.Params.Diff())
 	}
 }
 

@@ -111,7 +111,8 @@ func (s *Server) sendIdentity() {
 		s.send("option name %s type check default %t", name, def.Techniques.Has(t))
 	}
 	for _, p := range search.ParamInfos() {
-		s.send("option name %s type spin default %d min %d max %d", p.Name, p.Default, p.Min, p.Max)
+		v, _ := def.Params.Get(p.Name) // full's value, which may not be the registry's
+		s.send("option name %s type spin default %d min %d max %d", p.Name, v, p.Min, p.Max)
 	}
 	s.send("uciok")
 }

@@ -39,7 +39,8 @@ func TestHandshakeAnnouncesOptions(t *testing.T) {
 		{Name: "Hash", Type: "spin", Default: "16", Min: 1, Max: 4096},
 		{Name: "lmr", Type: "check", Default: "true"},
 		{Name: "hyper-nmp", Type: "check", Default: "false"},
-		{Name: "lmr-base-centiplies", Type: "spin", Default: "75", Min: 0, Max: 400},
+		{Name: "lmr-base-centiplies", Type: "spin", Default: "78", Min: 0, Max: 400}, // full's, not the registry's 75
+		{Name: "lmr-min-depth-plies", Type: "spin", Default: "3", Min: 1, Max: 32},
 	} {
 		if got, ok := c.Option(want.Name); !ok || fmt.Sprint(got) != fmt.Sprint(want) {
 			t.Errorf("option %s: %+v, want %+v", want.Name, got, want)
