@@ -1,6 +1,7 @@
 #!/bin/sh
 # Issue 26's worth of the modern search on the round's final full (stage
-# 20), each technique taken out, beside its tree at bench depth 10:
+# 21: stage 20 with the search tune's thresholds), each technique taken
+# out, beside its tree at bench depth 10:
 #   results/worth/modern         every technique after stage 16 that changes
 #                                a game at a node budget (all but eval-cache,
 #                                which changes speed alone), 200 pairs each
