@@ -15,8 +15,9 @@ import (
 // UCI is an external engine driven through the UCI protocol (ablate's
 // strict client). Every engine it starts gets, before anything else,
 // Threads=1 (or Toga's "Number of Threads"), Hash=HashMB, OwnBook=false
-// and Ponder=false where it has them, then the user's options; a profile
-// maps technique and parameter names to its own options.
+// and Ponder=false where it has them, then the user's options (one of the
+// same name as a default replaces it); a profile maps technique and
+// parameter names to its own options.
 type UCI struct {
 	Command string
 	Dir     string   // working directory; "" for the current one
@@ -88,7 +89,7 @@ func OpenUCI(u UCI) (*UCI, error) {
 		if err := o.Check(value); err != nil {
 			return nil, fmt.Errorf("--engine-option %q: %v", kv, err)
 		}
-		u.fixed = append(u.fixed, setting{o.Name, value})
+		u.fixed = withSetting(u.fixed, setting{o.Name, value})
 	}
 	if u.Profile != nil {
 		if err := u.Profile.check(u.name, c); err != nil {
@@ -96,6 +97,19 @@ func OpenUCI(u UCI) (*UCI, error) {
 		}
 	}
 	return &u, nil
+}
+
+// withSetting sets one option in the list sent at every start: a user's
+// option replaces a default (or an earlier option) of the same name in
+// its place, so that each option is sent once, with the last value given.
+func withSetting(fixed []setting, s setting) []setting {
+	for i := range fixed {
+		if strings.EqualFold(fixed[i].name, s.name) {
+			fixed[i].value = s.value
+			return fixed
+		}
+	}
+	return append(fixed, s)
 }
 
 func optionNames(opts []uci.Option) string {

@@ -61,3 +61,26 @@ func TestUCISearchReportsIterations(t *testing.T) {
 		t.Error("an external engine reported ablate's counters")
 	}
 }
+
+// TestUserOptionReplacesDefault: an --engine-option of the same name as a
+// default (Hash here, Threads for Glaurung), or given twice, is sent once,
+// with the last value, in the default's place.
+func TestUserOptionReplacesDefault(t *testing.T) {
+	for _, c := range []struct {
+		options []string
+		want    string
+	}{
+		{nil, "Hash=16"},
+		{[]string{"Hash=64"}, "Hash=64"},
+		{[]string{"hash=64"}, "Hash=64"},
+		{[]string{"Margin=50", "Hash=32", "Margin=70"}, "Hash=32, Margin=70"},
+	} {
+		u, err := OpenUCI(UCI{Command: ucitest.Command("ok"), Options: c.options})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := strings.Join(u.Settings(), ", "); got != c.want {
+			t.Errorf("%v: settings %q, want %q", c.options, got, c.want)
+		}
+	}
+}
