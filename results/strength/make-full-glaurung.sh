@@ -1,10 +1,10 @@
 #!/bin/sh
-# Issue 26's standing of the round's final full (stage 20: the evaluation
-# terms and the modern search) against Glaurung 2.2 (Debian's glaurung,
-# Threads=1: it defaults to 2 and starves under two concurrent games) at
-# 10+0.1, 200 pairs from the openings suite, Hash 16 for both. full's node counts are pinned by
-# ablate check, so any later commit plays the same engine. Run again to
-# resume.
+# Issue 26's standing of the round's final full (stage 21: the evaluation
+# terms, the modern search and the search tune's thresholds) against
+# Glaurung 2.2 (Debian's glaurung, Threads=1: it defaults to 2 and starves
+# under two concurrent games) at 10+0.1, 200 pairs from the openings
+# suite, Hash 16 for both. full's node counts are pinned by ablate check,
+# so any later commit plays the same engine. Run again to resume.
 set -e
 cd "$(dirname "$0")/../.."
 OUT=results/strength/full-vs-glaurung
