@@ -117,3 +117,25 @@ func TestBudgetPairs(t *testing.T) {
 		t.Errorf("no pairs: error %v", err)
 	}
 }
+
+// TestChanceNote: from ten matches on, worth says how many 95% intervals
+// miss by chance (one in twenty, rounded half up).
+func TestChanceNote(t *testing.T) {
+	for _, c := range []struct {
+		matches int
+		want    string
+	}{
+		{1, ""},
+		{9, ""},
+		{10, "10 matches, each with a 95% interval: about 1 of them"},
+		{17, "17 matches, each with a 95% interval: about 1 of them"},
+		{29, "about 1 of them"},
+		{30, "about 2 of them"},
+		{60, "about 3 of them"},
+	} {
+		got := chanceNote(c.matches)
+		if c.want == "" && got != "" || !strings.Contains(got, c.want) {
+			t.Errorf("%d matches: %q, want %q", c.matches, got, c.want)
+		}
+	}
+}
