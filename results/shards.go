@@ -1,8 +1,12 @@
 package results
 
 import (
+	"compress/gzip"
 	"encoding/csv"
+	"errors"
 	"fmt"
+	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"sort"
@@ -217,18 +221,33 @@ func SameButTimes(a, b string) (bool, error) {
 	return true, nil
 }
 
-// ReadRun reads a run's records: a run directory's records.csv, or a
-// records.csv file.
+// ReadRun reads a run's records: a run directory's records.csv (or
+// records.csv.gz, as a large stored run keeps them), or a records file,
+// gunzipped if its name ends in .gz.
 func ReadRun(path string) ([]Record, error) {
 	if st, err := os.Stat(path); err == nil && st.IsDir() {
 		path = filepath.Join(path, "records.csv")
+		if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
+			if _, err := os.Stat(path + ".gz"); err == nil {
+				path += ".gz"
+			}
+		}
 	}
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	return ReadCSV(f, path)
+	var r io.Reader = f
+	if strings.HasSuffix(path, ".gz") {
+		zr, err := gzip.NewReader(f)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %v", path, err)
+		}
+		defer zr.Close()
+		r = zr
+	}
+	return ReadCSV(r, path)
 }
 
 // WriteRunFiles writes a run directory's records.csv and summary.csv.

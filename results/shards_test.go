@@ -1,6 +1,13 @@
 package results
 
 import (
+	"bytes"
+	"compress/gzip"
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -39,5 +46,45 @@ func TestShardSet(t *testing.T) {
 	}
 	if missing, err := checkShardSet(dirs, []string{"x", "x"}, []*ShardInfo{s(1, 3, true), s(3, 3, true)}, true, ""); err != nil || len(missing) != 1 || missing[0] != 2 {
 		t.Errorf("partial with one missing: %v %v", missing, err)
+	}
+}
+
+// TestReadRunGzipped: a run directory whose records are stored gzipped
+// (records.csv.gz) reads as the plain one does, and so does the .gz file
+// named itself; a corrupt .gz is an error naming the file.
+func TestReadRunGzipped(t *testing.T) {
+	plain, err := ReadRun("testdata/records.csv")
+	if err != nil || len(plain) == 0 {
+		t.Fatalf("testdata/records.csv: %d records, %v", len(plain), err)
+	}
+	data, err := os.ReadFile("testdata/records.csv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	var buf bytes.Buffer
+	zw := gzip.NewWriter(&buf)
+	zw.Write(data)
+	zw.Close()
+	gz := filepath.Join(dir, "records.csv.gz")
+	if err := os.WriteFile(gz, buf.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, path := range []string{dir, gz} {
+		got, err := ReadRun(path)
+		if err != nil {
+			t.Fatalf("%s: %v", path, err)
+		}
+		if !reflect.DeepEqual(got, plain) {
+			t.Errorf("%s: %d records differ from the plain file's %d", path, len(got), len(plain))
+		}
+	}
+	bad := filepath.Join(t.TempDir(), "records.csv.gz")
+	os.WriteFile(bad, data, 0o644)
+	if _, err := ReadRun(bad); err == nil || !strings.Contains(err.Error(), bad) {
+		t.Errorf("a corrupt .gz: %v, want an error naming %s", err, bad)
+	}
+	if _, err := ReadRun(t.TempDir()); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("a directory without records: %v, want not-exist", err)
 	}
 }

@@ -12,7 +12,9 @@ package report
 import (
 	"encoding/csv"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io/fs"
 	"math"
 	"os"
 	"path/filepath"
@@ -53,14 +55,10 @@ func Load(path string) (*Run, error) {
 	if mi, err := results.ReadMatchInfo(dir); err == nil {
 		r.Match = mi
 	}
-	recsPath := filepath.Join(dir, "records.csv")
-	if f, err := os.Open(recsPath); err == nil {
-		recs, err := results.ReadCSV(f, recsPath)
-		f.Close()
-		if err != nil {
-			return nil, err
-		}
+	if recs, err := results.ReadRun(dir); err == nil {
 		r.Records = recs
+	} else if !errors.Is(err, fs.ErrNotExist) {
+		return nil, err
 	} else if r.Trajectory, err = readTrajectory(dir); r.Match == nil && err != nil {
 		return nil, fmt.Errorf("%s: no records.csv, match.json or trajectory.csv", dir)
 	}
