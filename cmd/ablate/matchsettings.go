@@ -13,6 +13,8 @@ func matchFlags() []cli.Flag {
 		&cli.Uint64Flag{Name: "seed", Usage: "seed of the random openings order and random plies"},
 		&cli.IntFlag{Name: "random-plies", Usage: "extend each pair's opening by `N` random legal moves, drawn from --seed " +
 			"and the pair (a self-play data run: many games from few openings)"},
+		&cli.StringFlag{Name: "random-per", Usage: "draw the random plies per `pair` (both games one line) or per game " +
+			"(every game its own line: self-play data without colour-swapped twins)", Value: "pair"},
 		&cli.IntFlag{Name: "pairs", Usage: "game pairs to play (each opening twice, colours swapped)", Value: match.DefaultPairs},
 		&cli.IntFlag{Name: "games", Usage: "games to play (even; instead of --pairs)"},
 		&cli.Uint64Flag{Name: "nodes", Usage: "nodes per move (the default limit; deterministic)", Value: match.DefaultNodes},
@@ -50,10 +52,19 @@ func readMatchSettings(c *cli.Context) (match.Settings, error) {
 		MoveTime: c.Duration("movetime").Milliseconds(), TimeMargin: c.Duration("time-margin").Milliseconds(),
 		Resign: c.String("resign"), Draw: c.String("draw"), MaxMoves: c.Int("max-moves"), SPRT: c.String("sprt"),
 		Workers: c.Int("workers"), HashMB: c.Int("hash"), Event: c.String("event"), RandomPlies: c.Int("random-plies"),
+		RandomPer: randomPer(c.String("random-per")),
 	}
 	var games *int
 	if g := c.Int("games"); c.IsSet("games") {
 		games = &g
 	}
 	return s, flagError(s.Count(games, c.String("precision"), c.IsSet("nodes")))
+}
+
+// randomPer stores the default, per pair, as match.json always has: unnamed.
+func randomPer(v string) string {
+	if v == "pair" {
+		return ""
+	}
+	return v
 }

@@ -44,6 +44,9 @@ type Match struct {
 	// self-play data run wants; the same on every run and at any -j.
 	RandomPlies int
 	RandomSeed  uint64
+	// RandomPerGame draws each game's random plies on its own (a pair's
+	// games then start apart): self-play data without colour-swapped twins.
+	RandomPerGame bool
 	// PairConfig, if set, gives pair i its own configurations of A and B,
 	// asked as a worker takes each of its games (a tune, whose players
 	// change from pair to pair and may wait for the pairs before them);
@@ -168,7 +171,7 @@ func (m *Match) Run(ctx context.Context) (*Outcome, error) {
 			if jb.game == 1 {
 				white, black = black, white
 			}
-			op := m.opening(jb.pair)
+			op := m.opening(jb.pair, jb.game)
 			g, err := play(&op, white, black, &m.Budget, &m.Adjudication, &stop)
 			return result{jb, g, err}
 		},
@@ -190,7 +193,7 @@ func (m *Match) Run(ctx context.Context) (*Outcome, error) {
 			}
 			g[r.job.game] = r.game
 			if g[0] != nil && g[1] != nil && m.OnPair != nil {
-				p := &Pair{Index: r.job.pair, Opening: m.opening(r.job.pair).ID, Games: *g}
+				p := &Pair{Index: r.job.pair, Opening: m.pairOpening(r.job.pair), Games: *g}
 				if err := m.OnPair(p); err != nil && firstErr == nil {
 					firstErr = err
 					stop.Store(true)
@@ -263,7 +266,7 @@ func (t *tally) count() bool {
 		if g == nil || g[0] == nil || g[1] == nil {
 			break
 		}
-		p := &Pair{Index: t.next, Opening: m.opening(t.next).ID, Games: *g}
+		p := &Pair{Index: t.next, Opening: m.pairOpening(t.next), Games: *g}
 		a, b := p.Points(m.A.Name)
 		out.Score.AddPair(a, b)
 		out.Pairs = append(out.Pairs, p)
@@ -291,7 +294,7 @@ func (m *Match) probe() error {
 	}
 	defer p[0].eng.Close()
 	defer p[1].eng.Close()
-	op := m.opening(0)
+	op := m.opening(0, 0)
 	for _, s := range p {
 		g := chess.NewGame(op.Start)
 		for _, mv := range op.Moves {

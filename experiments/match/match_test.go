@@ -535,7 +535,7 @@ func TestRandomPlies(t *testing.T) {
 	ops := openings(t, "bench")[:2]
 	m := &Match{Openings: ops, RandomPlies: 6, RandomSeed: 1}
 	line := func(m *Match, i int) string {
-		op := m.opening(i)
+		op := m.opening(i, 0)
 		g := chess.NewGame(op.Start)
 		for _, mv := range op.Moves {
 			var l chess.MoveList
@@ -556,7 +556,7 @@ func TestRandomPlies(t *testing.T) {
 		if a != b {
 			t.Fatalf("pair %d: two lines: %s and %s", i, a, b)
 		}
-		if n := len(m.opening(i).Moves) - len(ops[i%2].Moves); n != 6 {
+		if n := len(m.opening(i, 0).Moves) - len(ops[i%2].Moves); n != 6 {
 			t.Errorf("pair %d: %d random plies", i, n)
 		}
 		seen[a] = true
@@ -568,7 +568,24 @@ func TestRandomPlies(t *testing.T) {
 	if line(other, 0) == line(m, 0) {
 		t.Error("another seed drew the same line")
 	}
-	if plain := (&Match{Openings: ops}).opening(3); plain.ID != ops[1].ID || len(plain.Moves) != len(ops[1].Moves) {
+	if m.opening(4, 0).ID != m.opening(4, 1).ID || line(m, 4) != fmt.Sprint(m.opening(4, 1).Moves) {
+		t.Error("per pair, a pair's two games start from different lines")
+	}
+	perGame := &Match{Openings: ops, RandomPlies: 6, RandomSeed: 1, RandomPerGame: true}
+	games := map[string]bool{}
+	for i := range 10 {
+		for g := range 2 {
+			op := perGame.opening(i, g)
+			if want := fmt.Sprintf("%s+%d.%d", ops[i%2].ID, i, g); op.ID != want {
+				t.Errorf("pair %d game %d: opening %q, want %q", i, g, op.ID, want)
+			}
+			games[fmt.Sprint(op.Moves)] = true
+		}
+	}
+	if len(games) < 19 {
+		t.Errorf("per game, 20 games from %d different lines", len(games))
+	}
+	if plain := (&Match{Openings: ops}).opening(3, 1); plain.ID != ops[1].ID || len(plain.Moves) != len(ops[1].Moves) {
 		t.Errorf("no random plies changed the opening: %+v", plain)
 	}
 }

@@ -67,37 +67,48 @@ func Order(ops []Opening, order string, seed uint64) ([]Opening, error) {
 	return nil, fmt.Errorf("--openings-order %q: want sequential or random", order)
 }
 
-// opening is pair i's opening: the openings in turn, each extended by the
-// match's random plies (drawn from its seed and i) if it has any. A line
-// that reaches a position with no legal move stops short of it.
-func (m *Match) opening(i int) Opening {
+// opening is game g of pair i's opening: the openings in turn, each
+// extended by the match's random plies if it has any. The plies are drawn
+// from its seed and the pair, the same for both games of a pair; or, with
+// RandomPerGame, from the seed and the game, so that a pair's two games
+// start apart (self-play data, where a pair's games would otherwise be one
+// game twice). A line that reaches a position with no legal move stops
+// short of it.
+func (m *Match) opening(i, g int) Opening {
 	op := m.Openings[i%len(m.Openings)]
 	if m.RandomPlies <= 0 {
 		return op
 	}
-	r := rand.New(rand.NewPCG(m.RandomSeed, uint64(i)))
-	g := chess.NewGame(op.Start)
+	stream, id := uint64(i), fmt.Sprintf("%s+%d", op.ID, i)
+	if m.RandomPerGame {
+		stream, id = 1<<63|uint64(2*i+g), fmt.Sprintf("%s+%d.%d", op.ID, i, g)
+	}
+	r := rand.New(rand.NewPCG(m.RandomSeed, stream))
+	game := chess.NewGame(op.Start)
 	for _, mv := range op.Moves {
-		g.Play(mv)
+		game.Play(mv)
 	}
 	moves := append([]chess.Move(nil), op.Moves...)
 	for range m.RandomPlies {
 		var l chess.MoveList
-		g.Position.LegalMoves(&l)
+		game.Position.LegalMoves(&l)
 		if l.N <= 1 { // keep a move to play: no mate or stalemate in the book
 			break
 		}
 		mv := l.Moves[r.IntN(l.N)]
 		var after chess.MoveList
-		next := g.Position
+		next := game.Position
 		next.Play(mv)
 		if next.LegalMoves(&after); after.N == 0 {
 			break
 		}
-		g.Play(mv)
+		game.Play(mv)
 		moves = append(moves, mv)
 	}
-	op.ID = fmt.Sprintf("%s+%d", op.ID, i)
+	op.ID = id
 	op.Moves = moves
 	return op
 }
+
+// pairOpening names pair i's opening: its first game's.
+func (m *Match) pairOpening(i int) string { return m.opening(i, 0).ID }

@@ -34,7 +34,7 @@ func (m *Match) PGN(p *Pair, game int) string {
 		chess.Tag{Name: "Termination", Value: g.Termination},
 		chess.Tag{Name: "TimeControl", Value: tc},
 		chess.Tag{Name: "PlyCount", Value: strconv.Itoa(len(g.Moves))},
-		chess.Tag{Name: "Opening", Value: p.Opening},
+		chess.Tag{Name: "Opening", Value: m.gameOpening(p, game)},
 		chess.Tag{Name: "WhiteConfig", Value: white.Spec},
 		chess.Tag{Name: "BlackConfig", Value: black.Spec},
 		chess.Tag{Name: "Limits", Value: m.Budget.String()},
@@ -43,6 +43,15 @@ func (m *Match) PGN(p *Pair, game int) string {
 	var b strings.Builder
 	chess.WritePGN(&b, tags, g.Start, g.Moves, g.Comments, g.Result)
 	return b.String()
+}
+
+// gameOpening names the opening of a pair's game: the pair's, or with
+// random plies drawn per game, the game's own.
+func (m *Match) gameOpening(p *Pair, game int) string {
+	if m.RandomPerGame && m.RandomPlies > 0 {
+		return m.opening(p.Index, game).ID
+	}
+	return p.Opening
 }
 
 // Tally is what a PGN file of finished games says about one player.

@@ -41,6 +41,9 @@ type Settings struct {
 	// RandomPlies extends each pair's opening by that many random legal
 	// moves, drawn from Seed and the pair (a self-play data run).
 	RandomPlies int `json:"random_plies,omitempty"`
+	// RandomPer is "pair" (the default: both games of a pair from one
+	// line) or "game" (each game its own line: self-play data).
+	RandomPer string `json:"random_per,omitempty"`
 	// MoveTimeout bounds an external engine's node- or depth-limited move
 	// (0: from its measured speed); it changes no game that ends in order.
 	MoveTimeout int64             `json:"move_timeout_ms,omitempty"`
@@ -155,7 +158,7 @@ func (s Settings) Build(a, b Player) (*Match, error) {
 	if ops, err = Order(ops, s.Order, s.Seed); err != nil {
 		return nil, err
 	}
-	return &Match{A: a, B: b, Openings: ops, RandomPlies: s.RandomPlies, RandomSeed: s.Seed,
+	return &Match{A: a, B: b, Openings: ops, RandomPlies: s.RandomPlies, RandomSeed: s.Seed, RandomPerGame: s.RandomPer == "game",
 		Pairs: s.Pairs, Budget: limits, Adjudication: adj, SPRT: sprt,
 		Precision: s.Precision, Workers: s.Workers, Event: s.Event, Date: time.Now().UTC().Format("2006.01.02"),
 		Shard: s.Shard}, nil
@@ -172,6 +175,9 @@ func (s Settings) Check() error {
 	}
 	if s.RandomPlies < 0 || s.RandomPlies > 100 {
 		return bad("random-plies", "%d: want 0 to 100 plies", s.RandomPlies)
+	}
+	if s.RandomPer != "" && s.RandomPer != "pair" && s.RandomPer != "game" {
+		return bad("random-per", "%q: want pair or game", s.RandomPer)
 	}
 	if s.Precision < 0 {
 		return bad("precision", "%g: want the interval's half-width in Elo, above 0", s.Precision)
@@ -365,6 +371,9 @@ func (m *Match) Describe(info *results.MatchInfo, s Settings) {
 	info.Openings, info.Order, info.Seed = s.Openings, s.Order, s.Seed
 	if s.RandomPlies > 0 {
 		info.Openings += fmt.Sprintf(", then %d random plies", s.RandomPlies)
+		if s.RandomPer == "game" {
+			info.Openings += " drawn per game"
+		}
 	}
 	info.PairsAsked, info.Workers, info.SPRT = m.Pairs, m.Workers, s.SPRT
 	key := s

@@ -1,0 +1,31 @@
+#!/bin/sh
+# Issue 39's Texel data: self-play of today's full at 10,000 nodes a move,
+# 13,000 pairs (26,000 games). Each game's opening is a line of the
+# openings suite extended by 4 random plies drawn for that game alone
+# (--random-per game), so no game has a colour-swapped twin; the PGN's
+# Opening tag names the suite's line first (open-0913+1.0: line open-0913,
+# pair 1, game 0), which the tuner's split by opening reads. Node-limited
+# games are deterministic: the same PGN, byte for byte, on any machine and
+# at any -j. Run again to resume: the journal is stored gzipped
+# (pairs.jsonl.gz) and unpacked for the resume.
+set -e
+cd "$(dirname "$0")/../.."
+dir=results/data/selfplay-full-n10000
+ablate=${ABLATE:-go run ./cmd/ablate}
+if [ -f "$dir/pairs.jsonl.gz" ] && [ ! -f "$dir/pairs.jsonl" ]; then
+  gunzip -c "$dir/pairs.jsonl.gz" > "$dir/pairs.jsonl"
+fi
+status=0
+if [ -f "$dir/match.json" ]; then
+  $ablate match --resume "$dir" -j "${JOBS:-1}" --quiet || status=$?
+else
+  $ablate match --config a=full --config b=full --nodes 10000 \
+    --random-plies 4 --random-per game --openings openings --openings-order random --seed 39 --pairs 13000 \
+    -j "${JOBS:-1}" --quiet --event "ablate self-play data" --out "$dir" || status=$?
+fi
+if [ -f "$dir/pairs.jsonl" ]; then # an unfinished match keeps its journal: store it gzipped
+  gzip -n -9 -c "$dir/pairs.jsonl" > "$dir/pairs.jsonl.gz" && rm "$dir/pairs.jsonl"
+else # a finished one has dropped it: its games are all in games.pgn.gz
+  rm -f "$dir/pairs.jsonl.gz"
+fi
+exit $status
