@@ -24,7 +24,7 @@ test:
 	$(GO) vet ./...
 	$(GO) test -short ./...
 	$(GO) vet -tags nostats ./...
-	$(GO) test -short -tags nostats ./engine/... ./experiments/... ./results/...
+	$(GO) test -short -tags nostats ./engine/... ./experiments/...
 	$(GO) run ./cmd/ablate docs --check docs
 	$(GO) run ./cmd/ablate check --preset full
 
@@ -52,7 +52,7 @@ bench:
 FUZZ_TARGETS = \
 	./engine/chess:FuzzParseFEN ./engine/chess:FuzzParseSAN ./positions:FuzzParseLine \
 	./engine/search:FuzzParseConfig ./experiments:FuzzParseFile ./engine/uci:FuzzServerInput \
-	./results:FuzzReadCSV ./results:FuzzReadBaseline ./engine/chess:FuzzReadPGN ./engine/subject:FuzzParseProfile
+	./experiments/records:FuzzReadCSV ./experiments/records:FuzzReadBaseline ./engine/chess:FuzzReadPGN ./engine/subject:FuzzParseProfile
 
 fuzz:
 	@for t in $(FUZZ_TARGETS); do \
@@ -74,7 +74,7 @@ parallel-test:
 # every plot drawn, no console error; the screenshot goes to artifacts/.
 browser-test:
 	@command -v chromium >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
-	ARTIFACTS=$(CURDIR)/artifacts $(GO) test -tags browser -run Browser -v ./results/report
+	ARTIFACTS=$(CURDIR)/artifacts $(GO) test -tags browser -run Browser -v ./experiments/report
 
 # The README's plots, from the stored runs and the card's worth.
 plots:

@@ -8,8 +8,9 @@ import (
 	"os/exec"
 	"path/filepath"
 
+	"github.com/ablate-chess/ablate/experiments/records"
+	"github.com/ablate-chess/ablate/experiments/resultdir"
 	"github.com/ablate-chess/ablate/experiments/source"
-	"github.com/ablate-chess/ablate/results"
 )
 
 // Side is one side of a comparison of two builds: its name, and the
@@ -21,10 +22,10 @@ type Side struct {
 
 // Alternate runs 'ablate run' with runArgs for two sides, rounds times,
 // A B A B ..., so that the machine's drift hits both alike, each run into a
-// directory under tmp, and merges each side's runs (results.MergeRepeats).
+// directory under tmp, and merges each side's runs (records.MergeRepeats).
 // An interruption returns ctx's error.
-func Alternate(ctx context.Context, errw io.Writer, tmp string, rounds int, sides [2]Side, runArgs []string) (old, new []results.Record, err error) {
-	var runs [2][][]results.Record
+func Alternate(ctx context.Context, errw io.Writer, tmp string, rounds int, sides [2]Side, runArgs []string) (old, new []records.Record, err error) {
+	var runs [2][][]records.Record
 	for r := 0; r < rounds; r++ {
 		for i, side := range sides {
 			out := filepath.Join(tmp, fmt.Sprintf("run-%s-%d", side.Name, r+1))
@@ -39,17 +40,17 @@ func Alternate(ctx context.Context, errw io.Writer, tmp string, rounds int, side
 				}
 				return nil, nil, fmt.Errorf("%s: ablate run: %v", side.Name, err)
 			}
-			recs, err := results.ReadRun(out)
+			recs, err := resultdir.ReadRun(out)
 			if err != nil {
 				return nil, nil, err
 			}
 			runs[i] = append(runs[i], recs)
 		}
 	}
-	if old, err = results.MergeRepeats(runs[0]); err != nil {
+	if old, err = records.MergeRepeats(runs[0]); err != nil {
 		return nil, nil, fmt.Errorf("%s: %v", sides[0].Name, err)
 	}
-	if new, err = results.MergeRepeats(runs[1]); err != nil {
+	if new, err = records.MergeRepeats(runs[1]); err != nil {
 		return nil, nil, fmt.Errorf("%s: %v", sides[1].Name, err)
 	}
 	return old, new, nil
@@ -75,7 +76,7 @@ type Comparison struct {
 // *SettingError, before anything is built), builds what it compares in a
 // temporary directory removed whatever happens, and alternates the sides.
 // ctx stops it: context.Canceled.
-func (c *Comparison) Run(ctx context.Context, log io.Writer) (old, new []results.Record, err error) {
+func (c *Comparison) Run(ctx context.Context, log io.Writer) (old, new []records.Record, err error) {
 	if c.Rounds < 1 {
 		return nil, nil, BadSetting("rounds", "%d: must be at least 1", c.Rounds)
 	}

@@ -9,8 +9,9 @@ import (
 	"github.com/ablate-chess/ablate/engine/chess"
 	"github.com/ablate-chess/ablate/engine/search"
 	"github.com/ablate-chess/ablate/engine/subject"
+	"github.com/ablate-chess/ablate/experiments/records"
+	"github.com/ablate-chess/ablate/experiments/render"
 	"github.com/ablate-chess/ablate/positions"
-	"github.com/ablate-chess/ablate/results"
 )
 
 // NamedSpec is a configuration by name and spec, with its own depth (0:
@@ -141,7 +142,7 @@ func BenchPlan(sub subject.Subject, suite string, depth int, configs []NamedSpec
 // BaselinePlan re-creates the plan a baseline holds: its configurations,
 // depths and positions (from the baseline's own FENs), with set applied.
 // An error names the baseline's line.
-func BaselinePlan(sub subject.Subject, rows []results.BaselineRow, source string, set []string) (*Plan, error) {
+func BaselinePlan(sub subject.Subject, rows []records.BaselineRow, source string, set []string) (*Plan, error) {
 	b := newBuilder("check", Options{Set: set, Subject: sub})
 	type key struct {
 		name, spec string
@@ -177,19 +178,19 @@ func BaselinePlan(sub subject.Subject, rows []results.BaselineRow, source string
 
 // BaselineRows turns a plan's records at each row's final depth into
 // baseline rows.
-func (p *Plan) BaselineRows(recs []results.Record) []results.BaselineRow {
-	final := map[string]results.Record{}
+func (p *Plan) BaselineRows(recs []records.Record) []records.BaselineRow {
+	final := map[string]records.Record{}
 	for _, r := range recs {
 		k := JobKey(r.Group, r.Config, r.Position)
 		if r.Depth >= final[k].Depth {
 			final[k] = r
 		}
 	}
-	var out []results.BaselineRow
+	var out []records.BaselineRow
 	for _, row := range p.Rows {
 		for _, e := range row.Suite.Entries {
 			r := final[JobKey(row.Group, row.Name, e.ID)]
-			out = append(out, results.BaselineRow{Config: row.Name, Spec: row.Spec, Depth: row.Depth,
+			out = append(out, records.BaselineRow{Config: row.Name, Spec: row.Spec, Depth: row.Depth,
 				Position: e.ID, FEN: e.Board.String(), Nodes: r.Nodes})
 		}
 	}
@@ -221,7 +222,7 @@ func BenchConfigs(sub subject.Subject, items []string, all bool) ([]NamedSpec, e
 }
 
 // RunBench searches a bench plan (its shard's jobs) and writes its
-// signatures on w (results.WriteBench). A configuration the cap cut short
+// signatures on w (render.Bench). A configuration the cap cut short
 // has none: an error names them. ctx stops it (context.Canceled).
 func RunBench(ctx context.Context, plan *Plan, workers int, c Cap, shard Shard, w, log io.Writer) error {
 	if workers < 1 {
@@ -234,7 +235,7 @@ func RunBench(ctx context.Context, plan *Plan, workers int, c Cap, shard Shard, 
 	if shard.Count > 1 {
 		fmt.Fprintf(log, "shard %s: the sums below are this shard's only\n", shard)
 	}
-	cut, err := results.WriteBench(w, recs, len(plan.Rows), plan.Rows[0].Depth)
+	cut, err := render.Bench(w, recs, len(plan.Rows), plan.Rows[0].Depth)
 	if err == nil && len(cut) > 0 {
 		err = fmt.Errorf("bench: %d configuration(s) cut short by the cap (%v): no signature", len(cut), cut)
 	}

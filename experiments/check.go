@@ -9,7 +9,8 @@ import (
 	"strings"
 
 	"github.com/ablate-chess/ablate/engine/subject"
-	"github.com/ablate-chess/ablate/results"
+	"github.com/ablate-chess/ablate/experiments/records"
+	"github.com/ablate-chess/ablate/experiments/render"
 )
 
 // BaselineCheck re-runs exactly what a baseline file pins (configuration,
@@ -46,7 +47,7 @@ func (b *BaselineCheck) Run(ctx context.Context) (*CheckResult, error) {
 	if err != nil {
 		return nil, BadSetting("baseline", "%v", err)
 	}
-	want, err := results.ReadBaseline(f, b.Path)
+	want, err := records.ReadBaseline(f, b.Path)
 	f.Close()
 	if err != nil {
 		return nil, BadSetting("baseline", "%v", err)
@@ -59,7 +60,7 @@ func (b *BaselineCheck) Run(ctx context.Context) (*CheckResult, error) {
 	}
 	pinned := len(want)
 	if len(b.Presets) > 0 {
-		want = slices.DeleteFunc(want, func(w results.BaselineRow) bool {
+		want = slices.DeleteFunc(want, func(w records.BaselineRow) bool {
 			preset, _, _ := strings.Cut(w.Spec, ",")
 			return !slices.Contains(b.Presets, preset)
 		})
@@ -79,20 +80,20 @@ func (b *BaselineCheck) Run(ctx context.Context) (*CheckResult, error) {
 	}
 	got := nodesByKey(plan, recs)
 	if b.Shard.Count > 1 {
-		ran := map[results.BaselineKey]bool{}
+		ran := map[records.BaselineKey]bool{}
 		for _, r := range recs {
-			ran[results.BaselineKey{r.Config, r.Position}] = true
+			ran[records.BaselineKey{r.Config, r.Position}] = true
 		}
-		var mine []results.BaselineRow
+		var mine []records.BaselineRow
 		for _, w := range want {
-			if ran[results.BaselineKey{w.Config, w.Position}] {
+			if ran[records.BaselineKey{w.Config, w.Position}] {
 				mine = append(mine, w)
 			}
 		}
 		want = mine
 	}
 	res.Searches = len(want)
-	changed, total := results.Changed(want, got)
+	changed, total := records.Changed(want, got)
 	res.Nodes = total
 	if len(changed) == 0 {
 		return res, nil
@@ -107,7 +108,7 @@ func (b *BaselineCheck) Run(ctx context.Context) (*CheckResult, error) {
 	if err != nil {
 		return nil, err
 	}
-	res.Diff, res.Unrepeatable = results.BaselineDiff(changed, got, nodesByKey(again, recs2))
+	res.Diff, res.Unrepeatable = records.BaselineDiff(changed, got, nodesByKey(again, recs2))
 	return res, nil
 }
 
@@ -125,23 +126,23 @@ func UpdateBaseline(ctx context.Context, sub subject.Subject, path, positions st
 	if err != nil {
 		return 0, 0, err
 	}
-	if bad := results.Unrepeatable(recs); len(bad) > 0 {
+	if bad := records.Unrepeatable(recs); len(bad) > 0 {
 		return 0, 0, &NotDeterministic{sub.Name(), bad, plan.Jobs()}
 	}
 	rows := plan.BaselineRows(recs)
 	for i := range rows {
 		rows[i].Engine = sub.Name()
 	}
-	if err := results.WriteBaseline(path, rows); err != nil {
+	if err := records.WriteBaseline(path, rows); err != nil {
 		return 0, 0, fmt.Errorf("writing %s: %w", path, err)
 	}
 	return len(rows), len(plan.Rows), nil
 }
 
-func nodesByKey(plan *Plan, recs []results.Record) map[results.BaselineKey]uint64 {
-	got := map[results.BaselineKey]uint64{}
+func nodesByKey(plan *Plan, recs []records.Record) map[records.BaselineKey]uint64 {
+	got := map[records.BaselineKey]uint64{}
 	for _, r := range plan.BaselineRows(recs) {
-		got[results.BaselineKey{r.Config, r.Position}] = r.Nodes
+		got[records.BaselineKey{r.Config, r.Position}] = r.Nodes
 	}
 	return got
 }
@@ -172,7 +173,7 @@ func (r *CheckResult) Report(w io.Writer, format, engine, path string) error {
 		return nil
 	}
 	fmt.Fprintf(w, "bench check: %d of %d searches differ from %s:\n", len(r.Diff), r.Searches, path)
-	if err := results.RenderTable(w, format, []string{"config", "position", "expected", "got", "change"}, r.Diff, 2); err != nil {
+	if err := render.Table(w, format, []string{"config", "position", "expected", "got", "change"}, r.Diff, 2); err != nil {
 		return err
 	}
 	return fmt.Errorf("bench check failed: %d node counts changed; if the change is meant, "+

@@ -5,10 +5,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/ablate-chess/ablate/engine/search"
-
 	"github.com/ablate-chess/ablate/engine/subject"
-	"github.com/ablate-chess/ablate/results"
+	"github.com/ablate-chess/ablate/experiments/records"
 )
 
 func TestGenerators(t *testing.T) {
@@ -139,7 +137,7 @@ func smallPlan(t *testing.T) *Plan {
 	return plan
 }
 
-func nodesByJob(recs []results.Record) map[string]uint64 {
+func nodesByJob(recs []records.Record) map[string]uint64 {
 	m := map[string]uint64{}
 	for _, r := range recs {
 		m[JobKey(r.Group, r.Config, r.Position)+"/"+string(rune('0'+r.Depth))] = r.Nodes
@@ -165,7 +163,7 @@ func TestSameCountsWhateverTheWorkers(t *testing.T) {
 	for i := range one {
 		a, b := one[i], four[i]
 		if a.Config != b.Config || a.Position != b.Position || a.Depth != b.Depth ||
-			a.Nodes != b.Nodes || a.BestMove != b.BestMove || a.ScoreCP != b.ScoreCP || a.Counts[search.EvReduce] != b.Counts[search.EvReduce] {
+			a.Nodes != b.Nodes || a.BestMove != b.BestMove || a.ScoreCP != b.ScoreCP || a.Counts.Get("lmr_reduced") != b.Counts.Get("lmr_reduced") {
 			t.Errorf("record %d differs: %s/%s/%d %d nodes vs %s/%s/%d %d nodes",
 				i, a.Config, a.Position, a.Depth, a.Nodes, b.Config, b.Position, b.Depth, b.Nodes)
 		}
@@ -185,7 +183,7 @@ func TestInterruptThenResume(t *testing.T) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	jobs := 0
-	first, err := (&Runner{Plan: plan, Workers: 2, OnJob: func([]results.Record) error {
+	first, err := (&Runner{Plan: plan, Workers: 2, OnJob: func([]records.Record) error {
 		if jobs++; jobs == 4 {
 			cancel()
 		}

@@ -9,8 +9,8 @@ import (
 
 	"github.com/ablate-chess/ablate/engine/chess"
 	"github.com/ablate-chess/ablate/engine/search"
+	"github.com/ablate-chess/ablate/experiments/render"
 	"github.com/ablate-chess/ablate/positions"
-	"github.com/ablate-chess/ablate/results"
 )
 
 // NullCheck counts how often null-move pruning was wrong in a search: each
@@ -138,7 +138,7 @@ func CheckNullPositions(w io.Writer, format string, cfg search.Config, ps []Null
 	}
 	rows = append(rows, total.row("total"))
 	header := []string{"position", "null cutoffs", "checked", "overturned", "rate", "mean loss (cp)"}
-	if err := results.RenderTable(w, format, header, rows, 1); err != nil {
+	if err := render.Table(w, format, header, rows, 1); err != nil {
 		return err
 	}
 	var byDepth [][]string
@@ -147,7 +147,7 @@ func CheckNullPositions(w io.Writer, format string, cfg search.Config, ps []Null
 		byDepth = append(byDepth, []string{strconv.Itoa(d), strconv.Itoa(x[0]), strconv.Itoa(x[1]), pct(x[1], x[0])})
 	}
 	fmt.Fprintln(w)
-	return results.RenderTable(w, format, []string{"depth left", "checked", "overturned", "rate"}, byDepth, 1)
+	return render.Table(w, format, []string{"depth left", "checked", "overturned", "rate"}, byDepth, 1)
 }
 
 func (n NullCheck) row(id string) []string {

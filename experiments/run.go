@@ -16,8 +16,9 @@ import (
 	"github.com/ablate-chess/ablate/engine/chess"
 	"github.com/ablate-chess/ablate/engine/search"
 	"github.com/ablate-chess/ablate/engine/subject"
+	"github.com/ablate-chess/ablate/experiments/records"
+	"github.com/ablate-chess/ablate/experiments/resultdir"
 	"github.com/ablate-chess/ablate/positions"
-	"github.com/ablate-chess/ablate/results"
 )
 
 // Cap bounds each job of a run (--max-nodes, --max-time): a search that
@@ -54,7 +55,7 @@ type Runner struct {
 	Skip map[string]bool
 	// OnJob, if set, is called with each finished job's records, one call
 	// at a time, as jobs finish.
-	OnJob func(recs []results.Record) error
+	OnJob func(recs []records.Record) error
 	// OnProgress, if set, is called as jobs start and finish, one call at a
 	// time.
 	OnProgress func(Progress)
@@ -110,7 +111,7 @@ func (es JobErrors) Error() string {
 }
 
 // JobKey names a job: its group, configuration and position.
-func JobKey(group, config, position string) string { return results.JobKey(group, config, position) }
+func JobKey(group, config, position string) string { return records.JobKey(group, config, position) }
 
 // Job is one (configuration, position) pair of a plan: indexes into its
 // rows and the row's suite.
@@ -138,7 +139,7 @@ func (p *Plan) Key(jb Job) string {
 // Run returns the records of the jobs that finished, with ctx's error. A
 // job that fails does not stop the others: Run returns every finished
 // job's records and a JobErrors naming the failed ones.
-func (r *Runner) Run(ctx context.Context) ([]results.Record, error) {
+func (r *Runner) Run(ctx context.Context) ([]records.Record, error) {
 	jobs, est, err := r.Jobs(ctx)
 	if err != nil {
 		return nil, err
@@ -151,10 +152,10 @@ func (r *Runner) Run(ctx context.Context) ([]results.Record, error) {
 
 	type done struct {
 		job  Job
-		recs []results.Record
+		recs []records.Record
 		err  error
 	}
-	finished := map[Job][]results.Record{}
+	finished := map[Job][]records.Record{}
 	var failed JobErrors
 	var fatal error
 	startErr := Pool(ctx, workers, jobs, &stop, r.Plan.Subject.Start, func(e subject.Engine) { e.Close() },
@@ -184,7 +185,7 @@ func (r *Runner) Run(ctx context.Context) ([]results.Record, error) {
 				}
 			}
 		})
-	var recs []results.Record
+	var recs []records.Record
 	for _, jb := range r.Plan.AllJobs() {
 		recs = append(recs, finished[jb]...)
 	}
@@ -262,7 +263,7 @@ func (r *Runner) Jobs(ctx context.Context) ([]Job, map[Job]float64, error) {
 const nodesPerMS = 3000
 
 // safeJob runs a job, turning a panic into a JobError that names it.
-func (r *Runner) safeJob(eng subject.Engine, jb Job, stop *atomic.Bool) (recs []results.Record, err error) {
+func (r *Runner) safeJob(eng subject.Engine, jb Job, stop *atomic.Bool) (recs []records.Record, err error) {
 	row := &r.Plan.Rows[jb.Row]
 	defer func() {
 		if p := recover(); p != nil {
@@ -283,7 +284,7 @@ func (r *Runner) safeJob(eng subject.Engine, jb Job, stop *atomic.Bool) (recs []
 // runJob searches one position under one configuration Repeat times and
 // returns a record per completed depth (and one for the depth a budget cut
 // short); nil if the run was stopped.
-func (r *Runner) runJob(eng subject.Engine, jb Job, stop *atomic.Bool) ([]results.Record, error) {
+func (r *Runner) runJob(eng subject.Engine, jb Job, stop *atomic.Bool) ([]records.Record, error) {
 	row := &r.Plan.Rows[jb.Row]
 	e := &row.Suite.Entries[jb.Entry]
 	repeat := max(1, r.Repeat)
@@ -322,7 +323,7 @@ func (r *Runner) runJob(eng subject.Engine, jb Job, stop *atomic.Bool) ([]result
 		}
 	}
 
-	recs := make([]results.Record, 0, len(first.Iterations)+1)
+	recs := make([]records.Record, 0, len(first.Iterations)+1)
 	for i := range first.Iterations {
 		it := &first.Iterations[i]
 		d := it.Depth - 1
@@ -349,7 +350,7 @@ func (r *Runner) runJob(eng subject.Engine, jb Job, stop *atomic.Bool) ([]result
 	}
 	if depth := first.Depth(); depth < row.Depth {
 		// The budget stopped it: one record for the iteration it was in.
-		rec := results.Record{Group: row.Group, Config: row.Name, Position: e.ID, Depth: depth + 1,
+		rec := records.Record{Group: row.Group, Config: row.Name, Position: e.ID, Depth: depth + 1,
 			Nodes: first.Nodes, TimeMS: ms(first.Elapsed), TimeMin: ms(first.Elapsed),
 			TimesMS: strconv.FormatFloat(ms(first.Elapsed), 'f', -1, 64), Repeats: 1,
 			Engine: r.Plan.Subject.Name(), Techniques: row.Config.Techniques(), Params: row.Config.Params(),
@@ -362,9 +363,12 @@ func (r *Runner) runJob(eng subject.Engine, jb Job, stop *atomic.Bool) ([]result
 	return recs, nil
 }
 
+// counterColumns name the search's counters in records.
+var counterColumns = search.CounterColumns()
+
 // record fills in what one iteration found.
-func (r *Runner) record(row *Row, e *positions.Entry, it *subject.Iteration) results.Record {
-	rec := results.Record{
+func (r *Runner) record(row *Row, e *positions.Entry, it *subject.Iteration) records.Record {
+	rec := records.Record{
 		Group: row.Group, Config: row.Name, Position: e.ID, Depth: it.Depth,
 		Nodes: it.Nodes, BestMove: it.Move.String(), ScoreCP: it.Score, SelDepth: it.SelDepth,
 		Engine: r.Plan.Subject.Name(), Techniques: row.Config.Techniques(), Params: row.Config.Params(),
@@ -379,14 +383,14 @@ func (r *Runner) record(row *Row, e *positions.Entry, it *subject.Iteration) res
 	}
 	st := it.Stats
 	if st == nil {
-		rec.NoCounters = true
+		rec.NoCounters, rec.Counts = true, records.Counts{Names: counterColumns}
 		return rec
 	}
 	rec.QNodes = st.QNodes
 	rec.TTHitRate, rec.FirstMoveCutoffRate = st.TTHitRate(), st.FirstMoveCutoffRate()
 	rec.PVSResearchRate, rec.LMRResearchRate = st.PVSResearchRate(), st.LMRResearchRate()
 	rec.MeanReduction = st.MeanReduction()
-	rec.Counts = st.Count
+	rec.Counts = records.Counts{Names: counterColumns, Values: st.Count.Columns()}
 	return rec
 }
 
@@ -409,18 +413,18 @@ func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
 // depth), so that records gathered in any order, from a resumed run or
 // from several shards, come out the same. Records the plan does not know
 // go last, in their own order.
-func (p *Plan) Order(recs []results.Record) {
+func (p *Plan) Order(recs []records.Record) {
 	rank := map[string]int{}
 	for i, jb := range p.AllJobs() {
 		rank[p.Key(jb)] = i
 	}
-	results.SortByJob(recs, rank)
+	records.SortByJob(recs, rank)
 }
 
 // Info describes the plan's configurations for run.json, and each of its
 // position sets' ids in order (keyed s1, s2, ... in order of first use).
-func (p *Plan) Info() ([]results.ConfigInfo, map[string][]string) {
-	out := make([]results.ConfigInfo, len(p.Rows))
+func (p *Plan) Info() ([]resultdir.ConfigInfo, map[string][]string) {
+	out := make([]resultdir.ConfigInfo, len(p.Rows))
 	suites := map[string][]string{}
 	key := map[*positions.Suite]string{}
 	for i, row := range p.Rows {
@@ -432,7 +436,7 @@ func (p *Plan) Info() ([]results.ConfigInfo, map[string][]string) {
 				suites[k] = append(suites[k], e.ID)
 			}
 		}
-		out[i] = results.ConfigInfo{Group: row.Group, Name: row.Name, Spec: row.Spec,
+		out[i] = resultdir.ConfigInfo{Group: row.Group, Name: row.Name, Spec: row.Spec,
 			Techniques: row.Config.Techniques(), Params: row.Config.Params(),
 			Positions: row.Suite.Name, Suite: k, Depth: row.Depth}
 	}
@@ -451,13 +455,13 @@ type RunShape struct {
 // Describe fills run.json's description of the plan: its configurations
 // and suites, references, the run's shape, the fingerprint by which shards
 // are matched, and the shard.
-func (p *Plan) Describe(info *results.RunInfo, r RunShape) {
+func (p *Plan) Describe(info *resultdir.RunInfo, r RunShape) {
 	info.Configs, info.Suites = p.Info()
 	info.Reference = p.Reference
 	info.Jobs, info.Workers, info.Repeat, info.HashMB = r.Jobs, r.Workers, r.Repeat, r.HashMB
 	info.Fingerprint = p.Fingerprint(r.Key)
 	if r.Shard.Count > 1 {
 		host, _ := os.Hostname()
-		info.Shard = &results.ShardInfo{Index: r.Shard.Index, Count: r.Shard.Count, Host: host, Jobs: r.Jobs}
+		info.Shard = &resultdir.ShardInfo{Index: r.Shard.Index, Count: r.Shard.Count, Host: host, Jobs: r.Jobs}
 	}
 }

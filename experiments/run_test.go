@@ -11,7 +11,7 @@ import (
 
 	"github.com/ablate-chess/ablate/engine/chess"
 	"github.com/ablate-chess/ablate/engine/subject"
-	"github.com/ablate-chess/ablate/results"
+	"github.com/ablate-chess/ablate/experiments/records"
 )
 
 // TestBudgetCutsShort gives each job fewer nodes than the deepest searches
@@ -82,7 +82,7 @@ func TestPanicNamesTheJob(t *testing.T) {
 	}
 	victim := "kiwipete"
 	var finished int
-	recs, err := (&Runner{Plan: plan, Workers: 2, OnJob: func([]results.Record) error { finished++; return nil }}).Run(context.Background())
+	recs, err := (&Runner{Plan: plan, Workers: 2, OnJob: func([]records.Record) error { finished++; return nil }}).Run(context.Background())
 	var je JobErrors
 	if !errors.As(err, &je) || len(je) != 1 {
 		t.Fatalf("error %v", err)

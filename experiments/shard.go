@@ -9,7 +9,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/ablate-chess/ablate/results"
+	"github.com/ablate-chess/ablate/experiments/resultdir"
 )
 
 // Shard is one slice of a plan, for spreading it over machines: shard
@@ -179,7 +179,7 @@ func (p *Plan) Fingerprint(extra ...string) string {
 		Depth                                 int
 		Positions                             []string
 	}
-	version, commit := results.Version()
+	version, commit := resultdir.Version()
 	doc := struct {
 		Experiment, Engine, Version, Commit string
 		Rows                                []row

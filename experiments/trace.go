@@ -10,7 +10,7 @@ import (
 
 	"github.com/ablate-chess/ablate/engine/chess"
 	"github.com/ablate-chess/ablate/engine/search"
-	"github.com/ablate-chess/ablate/results"
+	"github.com/ablate-chess/ablate/experiments/render"
 )
 
 // Traces: one search's events, streamed as JSON lines or an indented tree
@@ -360,7 +360,7 @@ func (d Divergence) Write(w io.Writer, format, nameA, nameB string, maxNodes uin
 		rows = append(rows, []string{name, strconv.FormatUint(x, 10), strconv.FormatUint(y, 10),
 			strconv.FormatInt(int64(y)-int64(x), 10)})
 	}
-	if err := results.RenderTable(w, format, []string{"event", "A: " + nameA, "B: " + nameB, "B - A"}, rows, 1); err != nil {
+	if err := render.Table(w, format, []string{"event", "A: " + nameA, "B: " + nameB, "B - A"}, rows, 1); err != nil {
 		return err
 	}
 	for i, stopped := range d.Stopped {

@@ -7,8 +7,8 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/ablate-chess/ablate/cmd/internal/command"
-	"github.com/ablate-chess/ablate/results"
-	"github.com/ablate-chess/ablate/results/term"
+	"github.com/ablate-chess/ablate/cmd/internal/term"
+	"github.com/ablate-chess/ablate/experiments/resultdir"
 )
 
 // newApp builds the command line. All output goes to the given writers, so
@@ -22,7 +22,7 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 		Reader:    stdin,
 		Writer:    stdout,
 		ErrWriter: stderr,
-		Version:   results.VersionLine(),
+		Version:   resultdir.VersionLine(),
 		// Specs hold commas (full,-lmr): slice flags are repeated, not split.
 		DisableSliceFlagSeparator: true,
 		ExitErrHandler:            func(*cli.Context, error) {},

@@ -10,11 +10,11 @@ import (
 
 	"github.com/ablate-chess/ablate/cmd/internal/command"
 	"github.com/ablate-chess/ablate/experiments"
-	"github.com/ablate-chess/ablate/results"
+	"github.com/ablate-chess/ablate/experiments/resultdir"
 )
 
-// defaultBaseline is where the repository keeps its bench baseline.
-const defaultBaseline = "results/baseline/bench.csv"
+// baselineFile is the repository's bench baseline, under results/.
+const baselineFile = "baseline/bench.csv"
 
 // checkDepth is the depth the stored baseline is made at: deep enough that
 // every technique acts, shallow enough for every test run.
@@ -33,7 +33,8 @@ func checkCommand() *cli.Command {
 			"the search rewrites the baseline with --update, in the same commit, and says so in\n" +
 			"the commit message.",
 		Flags: append(append([]cli.Flag{
-			&cli.StringFlag{Name: "baseline", Aliases: []string{"b"}, Usage: "baseline `FILE`", Value: defaultBaseline},
+			&cli.StringFlag{Name: "baseline", Aliases: []string{"b"}, Usage: "baseline `FILE` (default: the repository's " +
+				"results/baseline/bench.csv, found from the working directory or the build's source)"},
 			setFlag(),
 			&cli.StringSliceFlag{Name: "preset", Usage: "check only the configurations built on preset `NAME` (repeatable)"},
 			&cli.BoolFlag{Name: "update", Usage: "rewrite the baseline: the default preset and every leave-one-out on the bench suite"},
@@ -50,6 +51,13 @@ func checkCommand() *cli.Command {
 
 func checkAction(c *cli.Context) error {
 	path := c.String("baseline")
+	if path == "" {
+		found, err := resultdir.StoredFile(baselineFile)
+		if err != nil {
+			return cli.Exit(fmt.Sprintf("%v: give the baseline with --baseline FILE", err), command.ExitBadInput)
+		}
+		path = found
+	}
 	sub, err := subjectOf(c)
 	if err != nil {
 		return command.BadInput(err)
@@ -85,7 +93,7 @@ func checkAction(c *cli.Context) error {
 // searches: its context stopped (130), a setting or a refused --out (2,
 // naming its flag), the machine (1), else a failed search (1).
 func searchError(ctx context.Context, err error) error {
-	var occupied *results.OccupiedError
+	var occupied *resultdir.OccupiedError
 	switch {
 	case err == nil:
 		return nil

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"flag"
 	"io"
 	"os"
@@ -95,14 +96,27 @@ func TestBadInputExitsTwo(t *testing.T) {
 }
 
 func TestTechniquesListsEverything(t *testing.T) {
-	out, errw, code := ablate(t, "techniques", "--format", "csv")
-	if code != 0 {
-		t.Fatalf("exit %d: %s", code, errw)
+	var out string
+	for _, table := range []string{"techniques", "terms", "parameters", "presets"} {
+		o, errw, code := ablate(t, "techniques", "--format", "csv", table)
+		if code != 0 {
+			t.Fatalf("%s: exit %d: %s", table, code, errw)
+		}
+		out += o
 	}
 	for _, want := range []string{"lmr,on,pvs,", "hyper-nmp,off,", "lmr-base-centiplies,lmr,", "stage-13,", "hyper-nmp-reuse,off,\"hyper-nmp,nmp\","} {
 		if !strings.Contains(out, want) {
 			t.Errorf("no %q in the listing", want)
 		}
+	}
+	// CSV holds one table; JSON is one document holding the four.
+	if _, _, code := ablate(t, "techniques", "--format", "csv"); code != command.ExitBadInput {
+		t.Errorf("four tables as one CSV: exit %d, want 2", code)
+	}
+	doc, errw, code := ablate(t, "techniques", "--format", "json")
+	var tables map[string][]map[string]string
+	if err := json.Unmarshal([]byte(doc), &tables); code != 0 || err != nil || len(tables) != 4 || len(tables["presets"]) == 0 {
+		t.Errorf("JSON: exit %d, %v, %d tables: %s", code, err, len(tables), errw)
 	}
 }
 

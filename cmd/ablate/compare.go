@@ -8,8 +8,10 @@ import (
 
 	"github.com/ablate-chess/ablate/cmd/internal/command"
 	"github.com/ablate-chess/ablate/experiments"
+	"github.com/ablate-chess/ablate/experiments/records"
+	"github.com/ablate-chess/ablate/experiments/render"
+	"github.com/ablate-chess/ablate/experiments/resultdir"
 	"github.com/ablate-chess/ablate/experiments/source"
-	"github.com/ablate-chess/ablate/results"
 )
 
 func compareCommand() *cli.Command {
@@ -50,11 +52,11 @@ func compareAction(c *cli.Context) error {
 	if format != "table" && format != "markdown" && format != "csv" {
 		return command.BadInput(fmt.Errorf("unknown format %q (known: table, markdown, csv)", format))
 	}
-	rules, err := results.ParseFailRules(c.StringSlice("fail-on"))
+	rules, err := records.ParseFailRules(c.StringSlice("fail-on"))
 	if err != nil {
 		return command.BadInput(fmt.Errorf("--fail-on %v", err))
 	}
-	var old, new []results.Record
+	var old, new []records.Record
 	cmp := experiments.Comparison{Revisions: [2]string{c.String("old-rev"), c.String("new-rev")}, Repo: ".",
 		Engines: [2]string{c.String("engine-a"), c.String("engine-b")}, Source: c.String("engine-src"),
 		Build: c.String("build"), Cache: c.String("build-cache"), Rounds: c.Int("rounds"), RunArgs: c.Args().Slice()}
@@ -68,21 +70,21 @@ func compareAction(c *cli.Context) error {
 			return searchError(ctx, err)
 		}
 	case c.NArg() == 2:
-		if old, err = results.ReadRun(c.Args().Get(0)); err != nil {
+		if old, err = resultdir.ReadRun(c.Args().Get(0)); err != nil {
 			return command.BadInput(err)
 		}
-		if new, err = results.ReadRun(c.Args().Get(1)); err != nil {
+		if new, err = resultdir.ReadRun(c.Args().Get(1)); err != nil {
 			return command.BadInput(err)
 		}
 	default:
 		return command.BadInput(fmt.Errorf("compare wants OLD and NEW (run directories or records.csv files), or --old-rev and --new-rev"))
 	}
 
-	cs := results.Compare(old, new)
-	if err := results.RenderComparison(c.App.Writer, format, cs); err != nil {
+	cs := records.Compare(old, new)
+	if err := render.Comparison(c.App.Writer, format, cs); err != nil {
 		return err
 	}
-	failures := results.Failures(cs, rules)
+	failures := records.Failures(cs, rules)
 	if len(failures) > 0 {
 		return cli.Exit("compare: the new side is worse: "+strings.Join(failures, "; "), command.ExitFailed)
 	}

@@ -6,7 +6,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/ablate-chess/ablate/cmd/internal/command"
-	"github.com/ablate-chess/ablate/results"
+	"github.com/ablate-chess/ablate/experiments/resultdir"
 )
 
 // docsCommand writes the command-line reference from the app itself:
@@ -24,7 +24,7 @@ func docsCommand() *cli.Command {
 		},
 		Action: func(c *cli.Context) error {
 			if root := c.String("index"); root != "" {
-				if err := results.WriteIndexFile(root); err != nil {
+				if err := resultdir.WriteIndexFile(root); err != nil {
 					return err
 				}
 			}

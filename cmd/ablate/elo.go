@@ -7,7 +7,8 @@ import (
 
 	"github.com/ablate-chess/ablate/cmd/internal/command"
 	"github.com/ablate-chess/ablate/experiments/match"
-	"github.com/ablate-chess/ablate/results"
+	"github.com/ablate-chess/ablate/experiments/render"
+	"github.com/ablate-chess/ablate/experiments/stats"
 )
 
 func eloCommand() *cli.Command {
@@ -31,7 +32,7 @@ func eloCommand() *cli.Command {
 			if c.NArg() != 1 {
 				return command.BadInput(fmt.Errorf("elo wants one PGN file"))
 			}
-			sprt, err := results.ParseSPRT(c.String("sprt"))
+			sprt, err := stats.ParseSPRT(c.String("sprt"))
 			if err != nil {
 				return command.BadInput(fmt.Errorf("--sprt %v", err))
 			}
@@ -40,7 +41,7 @@ func eloCommand() *cli.Command {
 				return command.BadInput(err)
 			}
 			score := t.Score
-			return results.RenderMatch(c.App.Writer, format, t.Player, t.Opponent, score.Result(sprt))
+			return render.Match(c.App.Writer, format, t.Player, t.Opponent, score.Result(sprt))
 		},
 	}
 }

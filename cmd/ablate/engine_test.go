@@ -12,7 +12,7 @@ import (
 	"time"
 
 	"github.com/ablate-chess/ablate/engine/uci/ucitest"
-	"github.com/ablate-chess/ablate/results"
+	"github.com/ablate-chess/ablate/experiments/resultdir"
 )
 
 // debianEngine finds a Debian engine; .ci/run installs them, so in CI its
@@ -155,7 +155,7 @@ func TestEngineFaultsInRun(t *testing.T) {
 				if recs := readRecords(t, dir); len(recs) != 2*2 {
 					t.Errorf("%d records of the jobs that finished", len(recs))
 				}
-				ri, _ := results.ReadRunInfo(dir)
+				ri, _ := resultdir.ReadRunInfo(dir)
 				if ri.Complete || len(ri.Failed) == 0 {
 					t.Errorf("run.json: complete %v, failed %q", ri.Complete, ri.Failed)
 				}

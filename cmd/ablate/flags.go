@@ -10,7 +10,7 @@ import (
 	"github.com/ablate-chess/ablate/engine/search"
 	"github.com/ablate-chess/ablate/experiments"
 	"github.com/ablate-chess/ablate/experiments/match"
-	"github.com/ablate-chess/ablate/results"
+	"github.com/ablate-chess/ablate/experiments/render"
 )
 
 // The flags several commands share, defined once so that they read the
@@ -56,7 +56,7 @@ func hashFlag() cli.Flag {
 func formatFlag(usage string, own ...bool) cli.Flag {
 	f := &cli.StringFlag{Name: "format", Aliases: []string{"f"}, Usage: usage, Value: "table"}
 	if len(own) == 0 {
-		f.Action = func(_ *cli.Context, v string) error { return results.CheckFormat(v) }
+		f.Action = func(_ *cli.Context, v string) error { return render.CheckFormat(v) }
 	}
 	return f
 }

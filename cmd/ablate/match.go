@@ -9,7 +9,7 @@ import (
 	"github.com/ablate-chess/ablate/cmd/internal/command"
 	"github.com/ablate-chess/ablate/experiments"
 	"github.com/ablate-chess/ablate/experiments/match"
-	"github.com/ablate-chess/ablate/results"
+	"github.com/ablate-chess/ablate/experiments/render"
 )
 
 func matchCommand() *cli.Command {
@@ -78,7 +78,7 @@ func matchAction(c *cli.Context) error {
 	if err != nil {
 		return outError(buildError(flagError(err)), "ablate match --resume")
 	}
-	stop := m.ShowLive(c.App.ErrWriter, c.Bool("quiet"))
+	stop := showMatch(c.App.ErrWriter, m.Match, c.Bool("quiet"))
 	out, err := m.PlayIn(ctx, m.Dir, m.Info)
 	stop()
 	var interrupted *match.Interrupted
@@ -90,7 +90,7 @@ func matchAction(c *cli.Context) error {
 			return cli.Exit(err.Error(), command.ExitFailed)
 		}
 	}
-	res := results.RenderMatch(c.App.Writer, c.String("format"), m.A.Name, m.B.Name, out.Result(m.Match))
+	res := render.Match(c.App.Writer, c.String("format"), m.A.Name, m.B.Name, out.Result(m.Match))
 	if interrupted != nil {
 		msg := interrupted.Error()
 		if m.Dir != "" {

@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"github.com/ablate-chess/ablate/engine/uci/ucitest"
-	"github.com/ablate-chess/ablate/results"
+	"github.com/ablate-chess/ablate/experiments/records"
 )
 
 // TestMain lets the test binary be a fake UCI engine (ucitest) or ablate
@@ -41,7 +41,7 @@ func TestMatchWritesFilesAndEloAgrees(t *testing.T) {
 		t.Errorf("a complete match kept its journal: %v", err)
 	}
 	f, _ := os.Open(filepath.Join(dir, "pairs.csv"))
-	pairs, err := results.ReadPairsCSV(f, "pairs.csv")
+	pairs, err := records.ReadPairsCSV(f, "pairs.csv")
 	f.Close()
 	if err != nil || len(pairs) != 3 || pairs[0].Opening != "open-ruy-lopez-closed" && pairs[0].Opening == "" {
 		t.Errorf("pairs.csv: %+v %v", pairs, err)
@@ -168,7 +168,7 @@ func TestWorthLadder(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rows, err := results.ReadWorthCSV(f, "worth.csv")
+	rows, err := records.ReadWorthCSV(f, "worth.csv")
 	f.Close()
 	if err != nil || len(rows) != 4 {
 		t.Fatalf("%d rows: %v", len(rows), err)
@@ -197,7 +197,7 @@ func TestWorthLadder(t *testing.T) {
 	// --no-play: the finished cells' table and worth.csv, and no game.
 	_, errw, code = ablate(t, append(args, "--no-play")...)
 	f, _ = os.Open(filepath.Join(dir, "worth.csv"))
-	left, err := results.ReadWorthCSV(f, "worth.csv")
+	left, err := records.ReadWorthCSV(f, "worth.csv")
 	f.Close()
 	if _, gone := os.Stat(filepath.Join(dir, rows[0].MatchDir())); code != 0 || err != nil || len(left) != 3 || gone == nil {
 		t.Errorf("--no-play: exit %d, %d rows (%v), the lost cell played: %v\n%s", code, len(left), err, gone == nil, errw)
@@ -240,7 +240,7 @@ openings = "bench"
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errw)
 	}
-	rows, err := results.ReadWorthCSV(strings.NewReader(out), "stdout")
+	rows, err := records.ReadWorthCSV(strings.NewReader(out), "stdout")
 	if err != nil || len(rows) != 3 {
 		t.Fatalf("%d rows: %v\n%s", len(rows), err, out)
 	}
@@ -300,9 +300,9 @@ func TestWorthNoPlayPartial(t *testing.T) {
 		}
 	}
 
-	readRows := func() []results.WorthRow {
+	readRows := func() []records.WorthRow {
 		t.Helper()
-		rows := readTable(t, dir, "worth.csv", results.ReadWorthCSV)
+		rows := readTable(t, dir, "worth.csv", records.ReadWorthCSV)
 		if len(rows) != 1 {
 			t.Fatalf("worth.csv: %d rows", len(rows))
 		}

@@ -5,7 +5,7 @@ import (
 
 	"github.com/ablate-chess/ablate/cmd/internal/command"
 	"github.com/ablate-chess/ablate/experiments/merge"
-	"github.com/ablate-chess/ablate/results"
+	"github.com/ablate-chess/ablate/experiments/render"
 )
 
 func mergeCommand() *cli.Command {
@@ -43,11 +43,11 @@ func mergeCommand() *cli.Command {
 			case err != nil:
 				return command.BadInput(err)
 			case m.Kind == "worth":
-				return results.RenderWorth(c.App.Writer, format, m.Worth)
+				return render.Worth(c.App.Writer, format, m.Worth)
 			case m.Kind == "match":
-				return results.RenderMatch(c.App.Writer, format, m.Match.A.Name, m.Match.B.Name, m.Match.Result)
+				return render.Match(c.App.Writer, format, m.Match.A.Name, m.Match.B.Name, m.Match.Result)
 			}
-			return results.RenderSummary(c.App.Writer, format, m.Summaries)
+			return render.Summary(c.App.Writer, format, m.Summaries)
 		},
 	}
 }

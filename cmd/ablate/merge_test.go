@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/ablate-chess/ablate/results"
+	"github.com/ablate-chess/ablate/experiments/resultdir"
 )
 
 // timeless drops the columns that hold times, which differ between any two
@@ -76,7 +76,7 @@ func TestMergeIsTheWholeRun(t *testing.T) {
 			t.Errorf("merged %s differs from the whole run's", f)
 		}
 	}
-	ri, err := results.ReadRunInfo(merged)
+	ri, err := resultdir.ReadRunInfo(merged)
 	if err != nil || len(ri.Shards) != 3 || !ri.Complete || ri.Shards[0].Index != 1 || ri.Shards[0].Host == "" {
 		t.Errorf("merged run.json: %+v %v", ri.Shards, err)
 	}
@@ -221,10 +221,10 @@ func TestMergeRefusesBadShardsAndOut(t *testing.T) {
 		t.Errorf("--force: exit %d: %s", code, errw)
 	}
 	// --force replaced OUT whole, once the merge was: the old file is gone.
-	if h, _ := results.Inspect(full); h.What != "run" || slices.Contains(h.Files, "x") {
+	if h, _ := resultdir.Inspect(full); h.What != "run" || slices.Contains(h.Files, "x") {
 		t.Errorf("after merge --force, OUT holds %v", h.Files)
 	}
-	if _, err := os.Stat(full + results.StagingSuffix); !os.IsNotExist(err) {
+	if _, err := os.Stat(full + resultdir.StagingSuffix); !os.IsNotExist(err) {
 		t.Errorf("the staging directory is left: %v", err)
 	}
 	f, _ := os.OpenFile(filepath.Join(s2, "records.csv"), os.O_APPEND|os.O_WRONLY, 0)

@@ -9,7 +9,7 @@ import (
 	"github.com/ablate-chess/ablate/engine/chess"
 	"github.com/ablate-chess/ablate/engine/search"
 	"github.com/ablate-chess/ablate/experiments"
-	"github.com/ablate-chess/ablate/results"
+	"github.com/ablate-chess/ablate/experiments/render"
 )
 
 // checkNull is trace --check-null: per position, the null-move cutoffs of
@@ -17,7 +17,7 @@ import (
 // by depth.
 func checkNull(c *cli.Context, cfg search.Config, pos chess.Position, depth int) error {
 	format := c.String("format")
-	if format == "json" || format == "tree" || results.CheckFormat(format) != nil {
+	if format == "json" || format == "tree" || render.CheckFormat(format) != nil {
 		return command.BadInput(fmt.Errorf("--check-null writes a table: --format table, markdown or csv"))
 	}
 	ps, err := experiments.NullCheckSuite(c.String("positions"), pos)

@@ -7,17 +7,17 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/ablate-chess/ablate/cmd/internal/command"
-	"github.com/ablate-chess/ablate/results"
+	"github.com/ablate-chess/ablate/experiments/resultdir"
 )
 
 func forceFlag() cli.Flag {
 	return &cli.BoolFlag{Name: "force", Usage: "with --out: replace what DIR holds, once the new result is complete " +
-		"(written beside it, in DIR" + results.StagingSuffix + ", until then)"}
+		"(written beside it, in DIR" + resultdir.StagingSuffix + ", until then)"}
 }
 
 // outError is a refused --out as bad input (exit 2), with what to do.
 func outError(err error, resumeHint string) error {
-	var occupied *results.OccupiedError
+	var occupied *resultdir.OccupiedError
 	if !errors.As(err, &occupied) {
 		return err
 	}

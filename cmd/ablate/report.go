@@ -6,7 +6,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/ablate-chess/ablate/cmd/internal/command"
-	"github.com/ablate-chess/ablate/results/report"
+	"github.com/ablate-chess/ablate/experiments/report"
 )
 
 func reportCommand() *cli.Command {

@@ -9,10 +9,10 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/ablate-chess/ablate/cmd/internal/command"
+	"github.com/ablate-chess/ablate/cmd/internal/term"
 	"github.com/ablate-chess/ablate/experiments"
+	"github.com/ablate-chess/ablate/experiments/render"
 	"github.com/ablate-chess/ablate/experiments/runs"
-	"github.com/ablate-chess/ablate/results"
-	"github.com/ablate-chess/ablate/results/term"
 )
 
 func runCommand() *cli.Command {
@@ -100,7 +100,7 @@ func runAction(c *cli.Context) error {
 	if err != nil && !errors.As(err, &failed) && !errors.Is(err, context.Canceled) {
 		return command.Failure(err)
 	}
-	if err := results.RenderRun(c.App.Writer, format, r.Summaries, r.Records, c.Bool("records")); err != nil {
+	if err := render.Run(c.App.Writer, format, r.Summaries, r.Records, c.Bool("records")); err != nil {
 		return err
 	}
 	r.Warn(c.App.ErrWriter)

@@ -9,12 +9,13 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/ablate-chess/ablate/results"
+	"github.com/ablate-chess/ablate/experiments/records"
+	"github.com/ablate-chess/ablate/experiments/resultdir"
 )
 
-func readRecords(t *testing.T, dir string) []results.Record {
+func readRecords(t *testing.T, dir string) []records.Record {
 	t.Helper()
-	return readTable(t, dir, "records.csv", results.ReadCSV)
+	return readTable(t, dir, "records.csv", records.ReadCSV)
 }
 
 // readTable reads one of a directory's CSV files with its reader, failing
@@ -40,7 +41,7 @@ func TestRunWritesFiles(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errw)
 	}
-	if !strings.HasPrefix(out, strings.Join(results.SummaryColumns(), ",")+"\n") {
+	if !strings.HasPrefix(out, strings.Join(records.SummaryColumns(), ",")+"\n") {
 		t.Errorf("stdout is not summary CSV: %q", out[:min(len(out), 200)])
 	}
 	recs := readRecords(t, dir)
@@ -59,7 +60,7 @@ func TestRunWritesFiles(t *testing.T) {
 			t.Errorf("-lmr record has lmr on: %s", r.Techniques)
 		}
 	}
-	var info results.RunInfo
+	var info resultdir.RunInfo
 	data, _ := os.ReadFile(filepath.Join(dir, "run.json"))
 	if err := json.Unmarshal(data, &info); err != nil || !info.Complete || info.Jobs != 30 || info.GoVersion == "" || len(info.Configs) != 5 {
 		t.Errorf("run.json: %v %+v", err, info)
@@ -75,18 +76,18 @@ func TestRunResumeFinishesTheRun(t *testing.T) {
 	if _, errw, code := ablate(t, append(args, "--out", whole)...); code != 0 {
 		t.Fatalf("exit %d: %s", code, errw)
 	}
-	if _, err := os.Stat(filepath.Join(whole, results.JournalName)); !os.IsNotExist(err) {
+	if _, err := os.Stat(filepath.Join(whole, resultdir.JournalName)); !os.IsNotExist(err) {
 		t.Errorf("a complete run kept its journal: %v", err)
 	}
 	// An interrupted run: run.json marked incomplete, and a journal with
 	// the records of the first four jobs (five depths each).
 	part := t.TempDir()
-	ri, err := results.ReadRunInfo(whole)
+	ri, err := resultdir.ReadRunInfo(whole)
 	if err != nil {
 		t.Fatal(err)
 	}
 	ri.Complete = false
-	j, err := results.OpenDir(part, ri, false)
+	j, err := resultdir.OpenDir(part, ri, false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -147,8 +148,8 @@ func TestRunJSONWithRecordsIsOneDocument(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, errw)
 	}
 	var doc struct {
-		Summary []results.Summary `json:"summary"`
-		Records []results.Record  `json:"records"`
+		Summary []records.Summary `json:"summary"`
+		Records []records.Record  `json:"records"`
 	}
 	if err := json.Unmarshal([]byte(out), &doc); err != nil || len(doc.Summary) != 1 || len(doc.Records) != 12 {
 		t.Errorf("json: %v, %d summaries, %d records", err, len(doc.Summary), len(doc.Records))
@@ -162,7 +163,7 @@ func TestRunJSONRecordsTheAppsArgs(t *testing.T) {
 	if _, errw, code := ablate(t, "run", "--config", "a=full", "-p", "six", "-d", "2", "--quiet", "--out", dir); code != 0 {
 		t.Fatalf("exit %d: %s", code, errw)
 	}
-	ri, err := results.ReadRunInfo(dir)
+	ri, err := resultdir.ReadRunInfo(dir)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,8 +7,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ablate-chess/ablate/experiments/records"
+	"github.com/ablate-chess/ablate/experiments/resultdir"
 	"github.com/ablate-chess/ablate/experiments/source/sourcetest"
-	"github.com/ablate-chess/ablate/results"
 )
 
 // fakeSource is a repository whose build makes a fake engine: 1000 bench
@@ -38,7 +39,7 @@ func TestEngineFromSource(t *testing.T) {
 	if strings.Count(errw, "building") != 2 || !strings.Contains(errw, "variant old:") || !strings.Contains(errw, "bench 1000") {
 		t.Errorf("stderr: %s", errw)
 	}
-	ri, err := results.ReadRunInfo(dir)
+	ri, err := resultdir.ReadRunInfo(dir)
 	if err != nil || !strings.Contains(string(ri.Request), `"variants"`) || !strings.Contains(ri.Configs[1].Params, "variant=new;commit=") || !strings.Contains(ri.Configs[1].Params, "bench=2000") {
 		t.Errorf("run.json: %v %s %+v", err, ri.Request, ri.Configs)
 	}
@@ -113,7 +114,7 @@ func TestGlaurungFromSource(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("run: exit %d: %s", code, errw)
 	}
-	sums, err := results.ReadSummaryCSV(strings.NewReader(out), "stdout")
+	sums, err := records.ReadSummaryCSV(strings.NewReader(out), "stdout")
 	if err != nil || len(sums) != 3 {
 		t.Fatalf("%d summaries, %v:\n%s", len(sums), err, out)
 	}

@@ -7,10 +7,10 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/ablate-chess/ablate/cmd/internal/command"
+	"github.com/ablate-chess/ablate/cmd/internal/term"
 	"github.com/ablate-chess/ablate/engine/chess"
 	"github.com/ablate-chess/ablate/engine/search"
 	"github.com/ablate-chess/ablate/experiments"
-	"github.com/ablate-chess/ablate/results/term"
 )
 
 // defaultTraceNodes stops a trace that would run away.

@@ -6,8 +6,9 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/ablate-chess/ablate/cmd/internal/command"
+	"github.com/ablate-chess/ablate/cmd/internal/term"
+	"github.com/ablate-chess/ablate/experiments/render"
 	"github.com/ablate-chess/ablate/experiments/tune"
-	"github.com/ablate-chess/ablate/results/term"
 )
 
 func tuneCommand() *cli.Command {
@@ -100,7 +101,7 @@ func tuneSPSAAction(c *cli.Context) error {
 		} else if err != nil {
 			return searchError(ctx, err)
 		}
-		fmt.Fprintf(c.App.Writer, "\nverify, tuned against start: %s\n", res.Line())
+		fmt.Fprintf(c.App.Writer, "\nverify, tuned against start: %s\n", render.MatchLine(res))
 	}
 	return nil
 }

@@ -8,11 +8,12 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/ablate-chess/ablate/cmd/internal/command"
+	"github.com/ablate-chess/ablate/cmd/internal/term"
 	"github.com/ablate-chess/ablate/experiments"
 	"github.com/ablate-chess/ablate/experiments/match"
+	"github.com/ablate-chess/ablate/experiments/records"
+	"github.com/ablate-chess/ablate/experiments/render"
 	"github.com/ablate-chess/ablate/experiments/worth"
-	"github.com/ablate-chess/ablate/results"
-	"github.com/ablate-chess/ablate/results/term"
 )
 
 func worthCommand() *cli.Command {
@@ -108,7 +109,7 @@ func worthAction(c *cli.Context) error {
 	} else {
 		err = w.Play(ctx, func(t *worth.Cell) func() {
 			fmt.Fprintln(c.App.ErrWriter, t.Head)
-			return t.Match.ShowLive(c.App.ErrWriter, c.Bool("quiet"))
+			return showMatch(c.App.ErrWriter, t.Match, c.Bool("quiet"))
 		})
 	}
 	var interrupted *match.Interrupted
@@ -118,5 +119,5 @@ func worthAction(c *cli.Context) error {
 	case err != nil:
 		return cli.Exit(err.Error(), command.ExitFor(err, command.ExitFailed))
 	}
-	return results.RenderWorth(c.App.Writer, c.String("format"), results.Played(w.Rows))
+	return render.Worth(c.App.Writer, c.String("format"), records.Played(w.Rows))
 }

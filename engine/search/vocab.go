@@ -131,14 +131,27 @@ func ParseEventKind(name string) (EventKind, bool) {
 // Counts are the search's counters, one per kind.
 type Counts [NumEventKinds]uint64
 
-// ColumnNames are the counters' records.csv columns, by kind: "" for the
-// kinds not counted.
-func (Counts) ColumnNames() []string {
-	names := make([]string, NumEventKinds)
-	for k, info := range kinds {
-		names[k] = info.column
+// CounterColumns are the records.csv columns of the kinds counted, in the
+// table's order.
+func CounterColumns() []string {
+	var out []string
+	for _, info := range kinds {
+		if info.column != "" {
+			out = append(out, info.column)
+		}
 	}
-	return names
+	return out
+}
+
+// Columns are the counters of the kinds counted, in CounterColumns' order.
+func (c *Counts) Columns() []uint64 {
+	var out []uint64
+	for k, info := range kinds {
+		if info.column != "" {
+			out = append(out, c[k])
+		}
+	}
+	return out
 }
 
 // count counts one event of kind k.

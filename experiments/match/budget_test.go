@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/ablate-chess/ablate/results"
+	"github.com/ablate-chess/ablate/experiments/stats"
 )
 
 func TestParseBudgets(t *testing.T) {
@@ -99,7 +99,7 @@ func TestPrecisionStopsAtTheSamePair(t *testing.T) {
 		}
 		// One pair fewer was not yet precise enough (or was before pair 50).
 		if n := len(out.Pairs); n > 50 {
-			var s results.Score
+			var s stats.Score
 			for _, p := range out.Pairs[:n-1] {
 				s.AddPair(p.Points("full"))
 			}

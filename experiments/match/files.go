@@ -8,7 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/ablate-chess/ablate/results"
+	"github.com/ablate-chess/ablate/experiments/records"
+	"github.com/ablate-chess/ablate/experiments/resultdir"
 )
 
 // WritePGN writes every game of the outcome to path, gzipped if its name ends in .gz.
@@ -42,14 +43,14 @@ func (m *Match) WritePGN(path string, out *Outcome) error {
 // WriteFiles writes a match directory's result files: games.pgn.gz and
 // pairs.csv.
 func (m *Match) WriteFiles(dir string, out *Outcome) error {
-	if err := m.WritePGN(filepath.Join(dir, results.GamesName), out); err != nil {
+	if err := m.WritePGN(filepath.Join(dir, resultdir.GamesName), out); err != nil {
 		return err
 	}
 	f, err := os.Create(filepath.Join(dir, "pairs.csv"))
 	if err != nil {
 		return err
 	}
-	if err := results.WritePairsCSV(f, Records(out.Pairs, m.A.Name)); err != nil {
+	if err := records.WritePairsCSV(f, Records(out.Pairs, m.A.Name)); err != nil {
 		f.Close()
 		return err
 	}

@@ -11,7 +11,7 @@ import (
 	"github.com/ablate-chess/ablate/engine/subject"
 	"github.com/ablate-chess/ablate/engine/uci"
 	"github.com/ablate-chess/ablate/experiments"
-	"github.com/ablate-chess/ablate/results"
+	"github.com/ablate-chess/ablate/experiments/stats"
 )
 
 // Limits is what each move may use: a node count (the default, and the
@@ -63,7 +63,7 @@ type Game struct {
 }
 
 // scoreFor returns the game's points for the player of that name.
-func (g *Game) scoreFor(name string) float64 { return results.Points(g.Result, g.White == name) }
+func (g *Game) scoreFor(name string) float64 { return stats.Points(g.Result, g.White == name) }
 
 // side is one player's engine in a game.
 type side struct {

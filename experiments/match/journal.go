@@ -7,7 +7,8 @@ import (
 	"strings"
 
 	"github.com/ablate-chess/ablate/engine/chess"
-	"github.com/ablate-chess/ablate/results"
+	"github.com/ablate-chess/ablate/experiments/records"
+	"github.com/ablate-chess/ablate/experiments/resultdir"
 )
 
 // The journal, dir/pairs.jsonl, holds each finished pair as one JSON line,
@@ -63,7 +64,7 @@ func (j *gameJSON) game() (*Game, error) {
 }
 
 // JournalUnit is the pair as its journal line holds it (a match
-// directory's results.Dir journals it).
+// directory's resultdir.Dir journals it).
 func (p *Pair) JournalUnit() any {
 	return pairJSON{p.Index, p.Opening, [2]gameJSON{p.Games[0].toJSON(), p.Games[1].toJSON()}}
 }
@@ -72,7 +73,7 @@ func (p *Pair) JournalUnit() any {
 // a kill mid-write, is dropped: that pair is played again.
 func ReadJournal(dir string) (map[int]*Pair, error) {
 	out := map[int]*Pair{}
-	err := results.ReadLineLog(filepath.Join(dir, JournalName), func(line []byte) error {
+	err := resultdir.ReadLineLog(filepath.Join(dir, JournalName), func(line []byte) error {
 		var pj pairJSON
 		if err := json.Unmarshal(line, &pj); err != nil {
 			return err
@@ -95,11 +96,11 @@ func ReadJournal(dir string) (map[int]*Pair, error) {
 }
 
 // Records turns counted pairs into pairs.csv rows for player a.
-func Records(pairs []*Pair, a string) []results.PairRecord {
-	out := make([]results.PairRecord, len(pairs))
+func Records(pairs []*Pair, a string) []records.PairRecord {
+	out := make([]records.PairRecord, len(pairs))
 	for i, p := range pairs {
 		x, y := p.Points(a)
-		out[i] = results.PairRecord{Pair: p.Index + 1, Opening: p.Opening, Game1: p.Games[0].Result, Game2: p.Games[1].Result,
+		out[i] = records.PairRecord{Pair: p.Index + 1, Opening: p.Opening, Game1: p.Games[0].Result, Game2: p.Games[1].Result,
 			Points: x + y, Reason1: p.Games[0].Reason, Reason2: p.Games[1].Reason,
 			Plies1: len(p.Games[0].Moves), Plies2: len(p.Games[1].Moves)}
 		out[i].DepthA, out[i].DepthB = p.meanDepths(a)

@@ -22,7 +22,8 @@ import (
 	"github.com/ablate-chess/ablate/engine/subject"
 	"github.com/ablate-chess/ablate/engine/uci"
 	"github.com/ablate-chess/ablate/experiments"
-	"github.com/ablate-chess/ablate/results"
+	"github.com/ablate-chess/ablate/experiments/records"
+	"github.com/ablate-chess/ablate/experiments/stats"
 )
 
 // Player is one side of a match: an engine and its configuration.
@@ -56,7 +57,7 @@ type Match struct {
 	Pairs        int
 	Budget       Budget
 	Adjudication Adjudication
-	SPRT         *results.SPRT // nil: play every pair
+	SPRT         *stats.SPRT // nil: play every pair
 	// Precision, if above 0, stops the match once its Elo's 95% interval
 	// is at most this wide either side (Pairs is then the cap).
 	Precision   float64
@@ -92,18 +93,18 @@ func (p *Pair) Points(a string) (float64, float64) {
 // so every output, is the same whatever the number of workers.
 type Outcome struct {
 	Pairs   []*Pair
-	Score   results.Score
+	Score   stats.Score
 	LLR     float64
 	Verdict string // the SPRT's, "H0" or "H1"; "" if none or undecided
 	Precise bool   // stopped by Match.Precision
 }
 
 // Result is the outcome's statistics, with the depths each side reached.
-func (o *Outcome) Result(m *Match) *results.MatchResult {
+func (o *Outcome) Result(m *Match) *stats.MatchResult {
 	r := o.Score.Result(m.SPRT)
 	r.Precise = o.Precise
 	r.TimeLossesA, r.TimeLossesB = o.TimeLosses(m.A.Name)
-	r.DepthA, r.DepthB = results.MeanDepths(Records(o.Pairs, m.A.Name))
+	r.DepthA, r.DepthB = records.MeanDepths(Records(o.Pairs, m.A.Name))
 	return r
 }
 
@@ -232,13 +233,13 @@ type tally struct {
 	m     *Match
 	out   *Outcome
 	games map[int]*[2]*Game // by pair; a pair counts once both games are in
-	rule  results.Stop
+	rule  stats.Stop
 	next  int // the first pair not counted
 }
 
 // tally begins the count with the pairs of Done.
 func (m *Match) tally() *tally {
-	t := &tally{m: m, out: &Outcome{}, games: map[int]*[2]*Game{}, rule: results.Stop{SPRT: m.SPRT, Precision: m.Precision}}
+	t := &tally{m: m, out: &Outcome{}, games: map[int]*[2]*Game{}, rule: stats.Stop{SPRT: m.SPRT, Precision: m.Precision}}
 	for i, p := range m.Done {
 		if i < m.Pairs {
 			t.games[i] = &p.Games
@@ -247,7 +248,7 @@ func (m *Match) tally() *tally {
 	// A shard plays all its pairs: the merge of the shards decides where
 	// the match stops.
 	if m.Shard.Count > 1 {
-		t.rule = results.Stop{}
+		t.rule = stats.Stop{}
 	}
 	return t
 }

@@ -14,7 +14,8 @@ import (
 	"github.com/ablate-chess/ablate/engine/chess"
 	"github.com/ablate-chess/ablate/engine/subject"
 	"github.com/ablate-chess/ablate/engine/uci/ucitest"
-	"github.com/ablate-chess/ablate/results"
+	"github.com/ablate-chess/ablate/experiments/resultdir"
+	"github.com/ablate-chess/ablate/experiments/stats"
 )
 
 func TestMain(m *testing.M) {
@@ -204,7 +205,7 @@ func TestSamePGNWhateverTheWorkers(t *testing.T) {
 // TestSPRTStopsAtTheSamePair: an SPRT decides on pairs in order, so the
 // match stops at the same pair on any number of workers.
 func TestSPRTStopsAtTheSamePair(t *testing.T) {
-	sprt := &results.SPRT{Elo0: 0, Elo1: 400, Alpha: 0.2, Beta: 0.2, Model: "logistic"}
+	sprt := &stats.SPRT{Elo0: 0, Elo1: 400, Alpha: 0.2, Beta: 0.2, Model: "logistic"}
 	var counted []int
 	for _, workers := range []int{1, 3} {
 		m := &Match{A: native(t, "full", "full"), B: native(t, "weak", "alphabeta"), Openings: openings(t, "bench"),
@@ -238,7 +239,7 @@ func TestInterruptThenResume(t *testing.T) {
 		t.Fatal(err)
 	}
 	dir := t.TempDir()
-	j, err := results.OpenDir(dir, &results.MatchInfo{}, false)
+	j, err := resultdir.OpenDir(dir, &resultdir.MatchInfo{}, false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -474,12 +475,12 @@ func TestSoFar(t *testing.T) {
 	}
 	// Any interval is narrow enough: the count stops at the first pair
 	// the precision rule looks at.
-	m.Precision, m.Pairs = 1e9, results.MinPrecisionPairs+5
+	m.Precision, m.Pairs = 1e9, stats.MinPrecisionPairs+5
 	for i := 5; i < m.Pairs; i++ {
 		m.Done[i] = pair(i, "1/2-1/2", "1-0")
 	}
-	if out := m.SoFar(); len(out.Pairs) != results.MinPrecisionPairs || !out.Precise {
-		t.Errorf("precision: %d pairs, precise %v; want %d and true", len(out.Pairs), out.Precise, results.MinPrecisionPairs)
+	if out := m.SoFar(); len(out.Pairs) != stats.MinPrecisionPairs || !out.Precise {
+		t.Errorf("precision: %d pairs, precise %v; want %d and true", len(out.Pairs), out.Precise, stats.MinPrecisionPairs)
 	}
 }
 

@@ -12,7 +12,9 @@ import (
 	"strings"
 
 	"github.com/ablate-chess/ablate/engine/chess"
-	"github.com/ablate-chess/ablate/results"
+	"github.com/ablate-chess/ablate/experiments/records"
+	"github.com/ablate-chess/ablate/experiments/resultdir"
+	"github.com/ablate-chess/ablate/experiments/stats"
 )
 
 // MergeDirs merges a match's shards into out: pairs.csv and games.pgn.gz in
@@ -20,10 +22,10 @@ import (
 // rule (SPRT, precision) is applied in pair order as the whole match
 // applies it, so that pairs the shards played past the stop are not
 // counted. What is missing is said on errw.
-func MergeDirs(out string, dirs []string, partial bool, errw io.Writer) (*results.MatchInfo, error) {
-	infos, shards, missing, err := results.ReadShards(dirs, partial, "ablate match --resume",
-		func(d string) (*results.MatchInfo, string, *results.ShardInfo, error) {
-			mi, err := results.ReadMatchInfo(d)
+func MergeDirs(out string, dirs []string, partial bool, errw io.Writer) (*resultdir.MatchInfo, error) {
+	infos, shards, missing, err := resultdir.ReadShards(dirs, partial, "ablate match --resume",
+		func(d string) (*resultdir.MatchInfo, string, *resultdir.ShardInfo, error) {
+			mi, err := resultdir.ReadMatchInfo(d)
 			if err != nil {
 				return nil, "", nil, err
 			}
@@ -32,7 +34,7 @@ func MergeDirs(out string, dirs []string, partial bool, errw io.Writer) (*result
 	if err != nil {
 		return nil, err
 	}
-	var pairs []results.PairRecord
+	var pairs []records.PairRecord
 	games := map[string]string{} // "pair.game" -> the game's PGN
 	owner := map[int]string{}
 	for i, d := range dirs {
@@ -41,10 +43,10 @@ func MergeDirs(out string, dirs []string, partial bool, errw io.Writer) (*result
 		if err != nil {
 			return nil, err
 		}
-		ps, err := results.ReadPairsCSV(f, path)
+		ps, err := records.ReadPairsCSV(f, path)
 		f.Close()
 		if err == nil {
-			err = results.CheckPairs(ps, infos[i].PairsAsked, path)
+			err = records.CheckPairs(ps, infos[i].PairsAsked, path)
 		}
 		if err != nil {
 			return nil, err
@@ -65,14 +67,14 @@ func MergeDirs(out string, dirs []string, partial bool, errw io.Writer) (*result
 	}
 	sort.Slice(pairs, func(i, j int) bool { return pairs[i].Pair < pairs[j].Pair })
 	merged := *infos[0]
-	var rule results.Stop
-	if rule.SPRT, err = results.ParseSPRT(merged.SPRT); err != nil {
+	var rule stats.Stop
+	if rule.SPRT, err = stats.ParseSPRT(merged.SPRT); err != nil {
 		return nil, err
 	}
 	var req Settings
 	json.Unmarshal(merged.Request, &req)
 	rule.Precision = req.Precision
-	score, counted := rule.Count(pairs)
+	score, counted := records.CountPairs(rule, pairs)
 	pairs = pairs[:counted]
 	var pgn strings.Builder
 	for _, p := range pairs {
@@ -84,7 +86,7 @@ func MergeDirs(out string, dirs []string, partial bool, errw io.Writer) (*result
 			pgn.WriteString(text)
 		}
 	}
-	merged.Shard, merged.Shards = nil, results.ListShards(shards)
+	merged.Shard, merged.Shards = nil, resultdir.ListShards(shards)
 	merged.Complete = len(missing) == 0
 	merged.WorkedSeconds = 0
 	for _, mi := range infos {
@@ -93,28 +95,28 @@ func MergeDirs(out string, dirs []string, partial bool, errw io.Writer) (*result
 	}
 	merged.Result = score.Result(rule.SPRT)
 	_, _, merged.Result.Precise = rule.Check(score)
-	merged.Result.DepthA, merged.Result.DepthB = results.MeanDepths(pairs)
+	merged.Result.DepthA, merged.Result.DepthB = records.MeanDepths(pairs)
 	if len(pairs) < merged.PairsAsked && !merged.Result.Precise && merged.Result.Verdict == "" {
 		fmt.Fprintf(errw, "merge: %d of %d pairs (shards %v missing or unfinished)\n", len(pairs), merged.PairsAsked, missing)
 	}
 	if err := os.MkdirAll(out, 0o755); err != nil {
 		return nil, err
 	}
-	if err := WriteGames(filepath.Join(out, results.GamesName), pgn.String()); err != nil {
+	if err := WriteGames(filepath.Join(out, resultdir.GamesName), pgn.String()); err != nil {
 		return nil, err
 	}
 	f, err := os.Create(filepath.Join(out, "pairs.csv"))
 	if err != nil {
 		return nil, err
 	}
-	if err := results.WritePairsCSV(f, pairs); err != nil {
+	if err := records.WritePairsCSV(f, pairs); err != nil {
 		f.Close()
 		return nil, err
 	}
 	if err := f.Close(); err != nil {
 		return nil, err
 	}
-	if err := results.WriteMatchInfo(out, &merged); err != nil {
+	if err := resultdir.WriteMatchInfo(out, &merged); err != nil {
 		return nil, err
 	}
 	fmt.Fprintf(errw, "merged %d shard(s) of %d into %s: %d pairs\n", len(dirs), shards[0].Count, out, len(pairs))
@@ -125,7 +127,7 @@ func MergeDirs(out string, dirs []string, partial bool, errw io.Writer) (*result
 // reader, which checks every move, and files each game's text under its
 // Round tag ("pair.game").
 func readGames(dir string, games map[string]string) error {
-	path := results.GamesFile(dir)
+	path := resultdir.GamesFile(dir)
 	f, err := chess.OpenPGN(path)
 	if err != nil {
 		return err

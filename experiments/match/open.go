@@ -9,7 +9,7 @@ import (
 
 	"github.com/ablate-chess/ablate/engine/subject"
 	"github.com/ablate-chess/ablate/experiments"
-	"github.com/ablate-chess/ablate/results"
+	"github.com/ablate-chess/ablate/experiments/resultdir"
 )
 
 // Request is a match to begin, or one to finish.
@@ -30,7 +30,7 @@ type Request struct {
 type Opened struct {
 	*Match
 	Dir  string
-	Info *results.MatchInfo
+	Info *resultdir.MatchInfo
 }
 
 // Open makes the match a request asks for, every check before any game:
@@ -39,7 +39,7 @@ type Opened struct {
 // the machine, its players made and, for a resume, the same as began it.
 func Open(ctx context.Context, r Request) (*Opened, error) {
 	s, dir, replaces := r.Settings, r.Out, ""
-	var info *results.MatchInfo
+	var info *resultdir.MatchInfo
 	done := map[int]*Pair{}
 	if r.Resume != "" {
 		var err error
@@ -56,7 +56,7 @@ func Open(ctx context.Context, r Request) (*Opened, error) {
 		}
 		dir = r.Resume
 	} else if dir != "" {
-		write, err := results.Claim("out", dir, r.Replace)
+		write, err := resultdir.Claim("out", dir, r.Replace)
 		if err != nil {
 			return nil, err
 		}
@@ -96,7 +96,7 @@ func Open(ctx context.Context, r Request) (*Opened, error) {
 		}
 	} else {
 		req, _ := json.Marshal(s)
-		info = &results.MatchInfo{Args: r.Args, Request: req, Started: time.Now().UTC(), Replaces: replaces}
+		info = &resultdir.MatchInfo{Args: r.Args, Request: req, Started: time.Now().UTC(), Replaces: replaces}
 	}
 	m.Describe(info, s)
 	return &Opened{Match: m, Dir: dir, Info: info}, nil

@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"github.com/ablate-chess/ablate/engine/chess"
-	"github.com/ablate-chess/ablate/results"
+	"github.com/ablate-chess/ablate/experiments/stats"
 )
 
 // PGN writes one game of a pair with the standard tags, the players'
@@ -57,7 +57,7 @@ func (m *Match) gameOpening(p *Pair, game int) string {
 // Tally is what a PGN file of finished games says about one player.
 type Tally struct {
 	Player, Opponent string
-	Score            results.Score
+	Score            stats.Score
 	Unpaired         int // games counted without a partner
 	Skipped          int // games without a result, or between others
 }
@@ -90,7 +90,7 @@ func TallyPGN(games []chess.PGNGame, player string) (Tally, error) {
 	type key struct{ start, book string }
 	waiting := map[key][]int{} // unpaired games by opening, in order
 	var order []key
-	points := func(g *chess.PGNGame) float64 { return results.Points(g.Result, g.Tag("White") == player) }
+	points := func(g *chess.PGNGame) float64 { return stats.Points(g.Result, g.Tag("White") == player) }
 	for i := range games {
 		g := &games[i]
 		w, b := g.Tag("White"), g.Tag("Black")

@@ -5,7 +5,7 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/ablate-chess/ablate/results"
+	"github.com/ablate-chess/ablate/experiments/resultdir"
 )
 
 // Interrupted is a match stopped by its context after Done of its Pairs:
@@ -27,11 +27,11 @@ func (e *Interrupted) Unwrap() error { return context.Canceled }
 // it, as far as it got (the outcome so far and an *Interrupted error). A
 // match that replaces another directory (info.Replaces, --force) takes
 // its place once complete. A resumed match (m.Done) keeps its journal.
-func (m *Match) PlayIn(ctx context.Context, dir string, info *results.MatchInfo) (*Outcome, error) {
-	var d *results.Dir
+func (m *Match) PlayIn(ctx context.Context, dir string, info *resultdir.MatchInfo) (*Outcome, error) {
+	var d *resultdir.Dir
 	if dir != "" {
 		var err error
-		if d, err = results.OpenDir(dir, info, len(m.Done) > 0); err != nil {
+		if d, err = resultdir.OpenDir(dir, info, len(m.Done) > 0); err != nil {
 			return nil, err
 		}
 		defer d.Close()

@@ -12,8 +12,9 @@ import (
 
 	"github.com/ablate-chess/ablate/engine/subject"
 	"github.com/ablate-chess/ablate/experiments"
+	"github.com/ablate-chess/ablate/experiments/resultdir"
 	"github.com/ablate-chess/ablate/experiments/source"
-	"github.com/ablate-chess/ablate/results"
+	"github.com/ablate-chess/ablate/experiments/stats"
 )
 
 // Settings is everything a match is made from, as ablate match's flags and
@@ -150,7 +151,7 @@ func (s Settings) Build(a, b Player) (*Match, error) {
 	}
 	limits, _ := s.limits()
 	adj, _ := s.adjudication()
-	sprt, _ := results.ParseSPRT(s.SPRT)
+	sprt, _ := stats.ParseSPRT(s.SPRT)
 	ops, err := LoadOpenings(s.Openings)
 	if err != nil {
 		return nil, err
@@ -188,7 +189,7 @@ func (s Settings) Check() error {
 	if _, err := s.adjudication(); err != nil {
 		return err
 	}
-	if _, err := results.ParseSPRT(s.SPRT); err != nil {
+	if _, err := stats.ParseSPRT(s.SPRT); err != nil {
 		return bad("sprt", "%v", err)
 	}
 	if _, err := Order(nil, s.Order, 0); err != nil {
@@ -356,10 +357,10 @@ func (s Settings) Players(errw io.Writer, configs subject.Subject) ([]Player, er
 // Describe fills match.json's description of the match: players, limits,
 // adjudication, openings, and the fingerprint of what its games depend on
 // (not the workers, the event or the shard), by which shards are matched.
-func (m *Match) Describe(info *results.MatchInfo, s Settings) {
+func (m *Match) Describe(info *resultdir.MatchInfo, s Settings) {
 	info.Event = m.Event
 	for i, p := range []Player{m.A, m.B} {
-		pi := results.PlayerInfo{Name: p.Name, Spec: p.Spec, Engine: p.Subject.Name(),
+		pi := resultdir.PlayerInfo{Name: p.Name, Spec: p.Spec, Engine: p.Subject.Name(),
 			Techniques: p.Config.Techniques(), Params: p.Config.Params(), Built: builtFrom(p.Config)}
 		if i == 0 {
 			info.A = pi
@@ -378,7 +379,7 @@ func (m *Match) Describe(info *results.MatchInfo, s Settings) {
 	info.PairsAsked, info.Workers, info.SPRT = m.Pairs, m.Workers, s.SPRT
 	key := s
 	key.Workers, key.Event, key.Shard = 0, "", experiments.Shard{}
-	version, commit := results.Version()
+	version, commit := resultdir.Version()
 	data, _ := json.Marshal(struct {
 		S                   Settings
 		A, B                string
@@ -386,7 +387,7 @@ func (m *Match) Describe(info *results.MatchInfo, s Settings) {
 	}{key, m.A.Subject.Name(), m.B.Subject.Name(), version, commit, fmt.Sprint(len(m.Openings))})
 	info.Fingerprint = fmt.Sprintf("%x", sha256.Sum256(data))
 	if s.Shard.Count > 1 {
-		info.Shard = &results.ShardInfo{Index: s.Shard.Index, Count: s.Shard.Count}
+		info.Shard = &resultdir.ShardInfo{Index: s.Shard.Index, Count: s.Shard.Count}
 	}
 }
 
@@ -404,7 +405,7 @@ func IsSettingError(err error) (*SettingError, bool) {
 // the default node limit.
 func (s *Settings) Count(games *int, precision string, nodesGiven bool) error {
 	if precision != "" {
-		p, err := results.ParsePrecision(precision)
+		p, err := stats.ParsePrecision(precision)
 		if err != nil {
 			return bad("precision", "%v", strings.TrimPrefix(err.Error(), "precision "))
 		}

@@ -7,7 +7,7 @@ import (
 
 	"github.com/ablate-chess/ablate/engine/subject"
 	"github.com/ablate-chess/ablate/experiments"
-	"github.com/ablate-chess/ablate/results"
+	"github.com/ablate-chess/ablate/experiments/resultdir"
 )
 
 // sameGames reports whether two settings play the same games: all but the
@@ -21,8 +21,8 @@ func sameGames(a, b Settings) bool {
 // ResumeDir reads an interrupted match's directory (ablate match
 // --resume): its settings, its match.json and the pairs of its journal. A
 // complete match is an error: there is nothing left to play.
-func ResumeDir(dir string) (s Settings, info *results.MatchInfo, done map[int]*Pair, err error) {
-	if info, err = results.ReadMatchInfo(dir); err != nil {
+func ResumeDir(dir string) (s Settings, info *resultdir.MatchInfo, done map[int]*Pair, err error) {
+	if info, err = resultdir.ReadMatchInfo(dir); err != nil {
 		return s, nil, nil, err
 	}
 	if info.Complete {
@@ -39,7 +39,7 @@ func ResumeDir(dir string) (s Settings, info *results.MatchInfo, done map[int]*P
 // are the ones that began it: a variant built from source whose revision
 // now names another commit, or another patch, would mix two engines' games
 // in one match. (A configuration's spec is in the settings already.)
-func SamePlayers(prev *results.MatchInfo, m *Match) error {
+func SamePlayers(prev *resultdir.MatchInfo, m *Match) error {
 	for i, p := range []Player{m.A, m.B} {
 		was := prev.A.Built
 		if i == 1 {
@@ -73,8 +73,8 @@ func describeBuild(p *subject.Provenance) string {
 // finished match (complete, with its result) or an interrupted one (its
 // match.json and the pairs of its journal). A directory made with other
 // settings is an error: a cell is reused only for the same match (at any -j).
-func Resume(dir string, s Settings) (prev *results.MatchInfo, done map[int]*Pair, err error) {
-	prev, err = results.ReadMatchInfo(dir)
+func Resume(dir string, s Settings) (prev *resultdir.MatchInfo, done map[int]*Pair, err error) {
+	prev, err = resultdir.ReadMatchInfo(dir)
 	if err != nil {
 		return nil, nil, nil
 	}

@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/ablate-chess/ablate/engine/subject"
-	"github.com/ablate-chess/ablate/results"
+	"github.com/ablate-chess/ablate/experiments/resultdir"
 )
 
 // TestResumeACell: an empty directory holds nothing; a match made with
@@ -23,7 +23,7 @@ func TestResumeACell(t *testing.T) {
 	other := s
 	other.Pairs = 99
 	req, _ := jsonOf(other)
-	d, err := results.OpenDir(dir, &results.MatchInfo{Request: req}, false)
+	d, err := resultdir.OpenDir(dir, &resultdir.MatchInfo{Request: req}, false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -33,7 +33,7 @@ func TestResumeACell(t *testing.T) {
 	}
 	req, _ = jsonOf(s)
 	os.Remove(filepath.Join(dir, "match.json"))
-	d, _ = results.OpenDir(dir, &results.MatchInfo{Request: req}, false)
+	d, _ = resultdir.OpenDir(dir, &resultdir.MatchInfo{Request: req}, false)
 	d.Close()
 	if prev, done, err := Resume(dir, s); prev == nil || prev.Complete || len(done) != 0 || err != nil {
 		t.Errorf("interrupted: %v %v %v", prev, done, err)
@@ -54,7 +54,7 @@ func TestResumeDir(t *testing.T) {
 	s := defaults()
 	s.Pairs = 7
 	req, _ := jsonOf(s)
-	d, err := results.OpenDir(dir, &results.MatchInfo{Request: req}, false)
+	d, err := resultdir.OpenDir(dir, &resultdir.MatchInfo{Request: req}, false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -64,13 +64,13 @@ func TestResumeDir(t *testing.T) {
 		t.Errorf("interrupted: %+v %v %v %v", got, info, done, err)
 	}
 	os.Remove(filepath.Join(dir, "match.json"))
-	d, _ = results.OpenDir(dir, &results.MatchInfo{Request: []byte(`"x"`)}, false)
+	d, _ = resultdir.OpenDir(dir, &resultdir.MatchInfo{Request: []byte(`"x"`)}, false)
 	d.Close()
 	if _, _, _, err := ResumeDir(dir); err == nil || !strings.Contains(err.Error(), "no usable request") {
 		t.Errorf("no request: %v", err)
 	}
 	os.Remove(filepath.Join(dir, "match.json"))
-	d, _ = results.OpenDir(dir, &results.MatchInfo{Request: req}, false)
+	d, _ = resultdir.OpenDir(dir, &resultdir.MatchInfo{Request: req}, false)
 	if err := d.Finish(true, func(string) error { return nil }); err != nil {
 		t.Fatal(err)
 	}
@@ -85,7 +85,7 @@ func TestSamePlayers(t *testing.T) {
 	a, b := subject.Provenance{Commit: "111"}, subject.Provenance{Commit: "222", Patch: "abc", PatchHash: "h"}
 	m := &Match{A: Player{Name: "a", Config: builtConfig{fixedParams("variant=a"), a}},
 		B: Player{Name: "b", Config: builtConfig{fixedParams("variant=b"), b}}}
-	prev := &results.MatchInfo{A: results.PlayerInfo{Built: &a}, B: results.PlayerInfo{Built: &b}}
+	prev := &resultdir.MatchInfo{A: resultdir.PlayerInfo{Built: &a}, B: resultdir.PlayerInfo{Built: &b}}
 	if err := SamePlayers(prev, m); err != nil {
 		t.Errorf("the same players: %v", err)
 	}

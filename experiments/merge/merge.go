@@ -11,8 +11,9 @@ import (
 	"strings"
 
 	"github.com/ablate-chess/ablate/experiments/match"
+	"github.com/ablate-chess/ablate/experiments/records"
+	"github.com/ablate-chess/ablate/experiments/resultdir"
 	"github.com/ablate-chess/ablate/experiments/worth"
-	"github.com/ablate-chess/ablate/results"
 )
 
 // Request is a merge: the shards' directories into Out.
@@ -29,9 +30,9 @@ type Request struct {
 // result or a worth's rows, by Kind ("run", "match" or "worth").
 type Merged struct {
 	Kind      string
-	Summaries []results.Summary
-	Match     *results.MatchInfo
-	Worth     []results.WorthRow
+	Summaries []records.Summary
+	Match     *resultdir.MatchInfo
+	Worth     []records.WorthRow
 }
 
 // Failed is a merge that was done but failed its check (--check-against),
@@ -60,8 +61,8 @@ func Run(r Request) (*Merged, error) {
 		return nil, err
 	}
 	out := r.Out
-	if h, err := results.Inspect(out); err == nil && !h.Empty() {
-		out = results.Staging(out)
+	if h, err := resultdir.Inspect(out); err == nil && !h.Empty() {
+		out = resultdir.Staging(out)
 		if err := os.RemoveAll(out); err != nil {
 			return nil, &Failed{err}
 		}
@@ -71,7 +72,7 @@ func Run(r Request) (*Merged, error) {
 	if err != nil || out == r.Out {
 		return m, err
 	}
-	if err := results.ReplaceDir(out, r.Out); err != nil {
+	if err := resultdir.ReplaceDir(out, r.Out); err != nil {
 		return nil, &Failed{err}
 	}
 	return m, nil
@@ -91,8 +92,8 @@ func (r Request) merge(out string) (*Merged, error) {
 	return &Merged{Kind: "run", Summaries: sums}, err
 }
 
-func (r Request) mergeRuns(out string) ([]results.Summary, error) {
-	m, err := results.MergeRuns(r.Dirs, r.AllowPartial)
+func (r Request) mergeRuns(out string) ([]records.Summary, error) {
+	m, err := resultdir.MergeRuns(r.Dirs, r.AllowPartial)
 	if err != nil {
 		return nil, err
 	}
@@ -101,23 +102,23 @@ func (r Request) mergeRuns(out string) ([]results.Summary, error) {
 		fmt.Fprintf(r.Log, "merge: %d of %d jobs missing (shards %v missing or unfinished), e.g. %s\n",
 			len(m.Absent), len(merged.JobsOf()), m.Missing, strings.Join(m.Absent[:min(3, len(m.Absent))], "; "))
 	}
-	sums, err := results.Summarize(all, merged.Reference)
+	sums, err := records.Summarize(all, merged.Reference)
 	if err != nil {
 		return nil, err
 	}
 	if err := os.MkdirAll(out, 0o755); err != nil {
 		return nil, err
 	}
-	if err := results.WriteRunFiles(out, all, sums); err != nil {
+	if err := resultdir.WriteRunFiles(out, all, sums); err != nil {
 		return nil, err
 	}
-	if err := results.WriteRunInfo(out, merged); err != nil {
+	if err := resultdir.WriteRunInfo(out, merged); err != nil {
 		return nil, err
 	}
 	fmt.Fprintf(r.Log, "merged %d shard(s) of %d into %s: %d records\n", len(r.Dirs), merged.Shards[0].Count, out, len(all))
 	if whole := r.CheckAgainst; whole != "" {
 		for _, f := range []string{"records.csv", "summary.csv"} {
-			same, err := results.SameButTimes(filepath.Join(whole, f), filepath.Join(out, f))
+			same, err := resultdir.SameButTimes(filepath.Join(whole, f), filepath.Join(out, f))
 			if err != nil {
 				return sums, err
 			}

@@ -16,7 +16,9 @@ import (
 	"time"
 
 	"github.com/ablate-chess/ablate/experiments"
-	"github.com/ablate-chess/ablate/results"
+	"github.com/ablate-chess/ablate/experiments/records"
+	"github.com/ablate-chess/ablate/experiments/render"
+	"github.com/ablate-chess/ablate/experiments/resultdir"
 )
 
 // Settings are everything a run needs besides its plan; they are stored in
@@ -69,17 +71,17 @@ type Run struct {
 	Complete bool
 
 	Plan      *experiments.Plan
-	Records   []results.Record  // after Execute: every record, the resumed ones too, in plan order
-	Summaries []results.Summary // after Execute
+	Records   []records.Record  // after Execute: every record, the resumed ones too, in plan order
+	Summaries []records.Summary // after Execute
 	Failed    experiments.JobErrors
 	// OnProgress, if set before Execute, is called as jobs start and end.
 	OnProgress func(experiments.Progress)
 
-	info   *results.RunInfo
-	prior  []results.Record
+	info   *resultdir.RunInfo
+	prior  []records.Record
 	runner *experiments.Runner
 	total  int
-	d      *results.Dir
+	d      *resultdir.Dir
 }
 
 // Interrupted is a run stopped by its context: every finished job is kept
@@ -120,17 +122,17 @@ func (e *Interrupted) Unwrap() error { return context.Canceled }
 // life, doing no search and no build: a new run in an empty directory (or
 // beside the one it replaces), the interrupted run it resumes (its
 // settings read back), or, with Continue, a complete run (Complete). A
-// directory that holds anything else is refused (*results.OccupiedError).
+// directory that holds anything else is refused (*resultdir.OccupiedError).
 func Open(r Request) (*Run, error) {
 	run := &Run{Request: r}
 	resume := r.Resume
 	if r.Continue && r.Out != "" && resume == "" {
-		h, err := results.Inspect(r.Out)
+		h, err := resultdir.Inspect(r.Out)
 		if err != nil {
 			return nil, err
 		}
 		if h.What == "run" {
-			ri, err := results.ReadRunInfo(r.Out)
+			ri, err := resultdir.ReadRunInfo(r.Out)
 			if err != nil {
 				return nil, err
 			}
@@ -147,7 +149,7 @@ func Open(r Request) (*Run, error) {
 	}
 	if resume == "" {
 		if r.Out != "" {
-			dir, err := results.Claim("out", r.Out, r.Replace)
+			dir, err := resultdir.Claim("out", r.Out, r.Replace)
 			if err != nil {
 				return nil, err
 			}
@@ -155,7 +157,7 @@ func Open(r Request) (*Run, error) {
 		}
 		return run, nil
 	}
-	ri, recs, err := results.ResumeRun(resume)
+	ri, recs, err := resultdir.ResumeRun(resume)
 	if err != nil {
 		return nil, err
 	}
@@ -223,11 +225,11 @@ func (r *Run) Prepare(ctx context.Context, log io.Writer) error {
 	r.runner = &experiments.Runner{Plan: r.Plan, Workers: s.Workers, Repeat: s.Repeat,
 		Cap: s.Cap(), Schedule: true, Skip: skip, Shard: s.Shard}
 	if s.Estimates != "" {
-		prev, err := results.ReadRun(s.Estimates)
+		prev, err := resultdir.ReadRun(s.Estimates)
 		if err != nil {
 			return experiments.BadSetting("estimates", "%v", err)
 		}
-		r.runner.Costs = results.JobCosts(prev)
+		r.runner.Costs = records.JobCosts(prev)
 	}
 	jobs, _, err := r.runner.Jobs(ctx)
 	if err != nil {
@@ -243,7 +245,7 @@ func (r *Run) Prepare(ctx context.Context, log io.Writer) error {
 	resuming := r.info != nil
 	if !resuming {
 		req, _ := json.Marshal(s)
-		r.info = &results.RunInfo{Args: r.Args, Request: req, Format: r.Format, Experiment: r.Plan.Name,
+		r.info = &resultdir.RunInfo{Args: r.Args, Request: req, Format: r.Format, Experiment: r.Plan.Name,
 			Description: r.Plan.Description, Started: time.Now().UTC()}
 		if r.Dir != r.Out {
 			r.info.Replaces = r.Out
@@ -252,7 +254,7 @@ func (r *Run) Prepare(ctx context.Context, log io.Writer) error {
 	r.Plan.Describe(r.info, experiments.RunShape{Jobs: r.total, Workers: s.Workers, Repeat: s.Repeat,
 		HashMB: s.HashMB, Shard: s.Shard,
 		Key: fmt.Sprintf("repeat=%d max-nodes=%d max-time=%v", s.Repeat, s.MaxNodes, s.MaxTime)})
-	r.d, err = results.OpenDir(r.Dir, r.info, resuming)
+	r.d, err = resultdir.OpenDir(r.Dir, r.info, resuming)
 	return err
 }
 
@@ -268,7 +270,7 @@ func (r *Run) Jobs() (total, done int) { return r.total, len(r.runner.Skip) }
 func (r *Run) Execute(ctx context.Context) error {
 	defer r.d.Close()
 	r.runner.OnProgress = r.OnProgress
-	r.runner.OnJob = func(recs []results.Record) error { return r.d.AppendJSON(recs) }
+	r.runner.OnJob = func(recs []records.Record) error { return r.d.AppendJSON(recs) }
 	recs, runErr := r.runner.Run(ctx)
 	interrupted := errors.Is(runErr, context.Canceled)
 	if runErr != nil && !interrupted && !errors.As(runErr, &r.Failed) {
@@ -277,7 +279,7 @@ func (r *Run) Execute(ctx context.Context) error {
 	r.Records = append(r.prior, recs...)
 	r.Plan.Order(r.Records)
 	var err error
-	if r.Summaries, err = results.Summarize(r.Records, r.Plan.Reference); err != nil {
+	if r.Summaries, err = records.Summarize(r.Records, r.Plan.Reference); err != nil {
 		return err
 	}
 	if r.info != nil {
@@ -289,7 +291,7 @@ func (r *Run) Execute(ctx context.Context) error {
 	// A complete run's records are all in records.csv; the journal was
 	// only there to resume it.
 	if err := r.d.Finish(!interrupted && r.Failed == nil, func(dir string) error {
-		return results.WriteRunFiles(dir, r.Records, r.Summaries)
+		return resultdir.WriteRunFiles(dir, r.Records, r.Summaries)
 	}); err != nil {
 		return err
 	}
@@ -300,7 +302,7 @@ func (r *Run) Execute(ctx context.Context) error {
 	case r.Failed != nil:
 		return &Failed{Jobs: r.Failed, Dir: r.Dir}
 	case interrupted:
-		return &Interrupted{Done: len(r.runner.Skip) + results.CountJobs(recs), Total: r.total, Dir: r.Dir}
+		return &Interrupted{Done: len(r.runner.Skip) + records.CountJobs(recs), Total: r.total, Dir: r.Dir}
 	}
 	return nil
 }
@@ -309,8 +311,8 @@ func (r *Run) Execute(ctx context.Context) error {
 // configurations the cap cut short, and searches whose repeats counted
 // different nodes (an engine that is not deterministic).
 func (r *Run) Warn(log io.Writer) {
-	results.WarnCutShort(log, r.Summaries)
-	if bad := results.Unrepeatable(r.Records); len(bad) > 0 {
+	render.WarnCutShort(log, r.Summaries)
+	if bad := records.Unrepeatable(r.Records); len(bad) > 0 {
 		fmt.Fprintf(log, "warning: %s is not deterministic: repeats of %d searches counted different nodes "+
 			"(nodes_spread in the records):\n  %s\n", r.Plan.Subject.Name(), len(bad), strings.Join(bad, "\n  "))
 	}

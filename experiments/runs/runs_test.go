@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/ablate-chess/ablate/experiments"
-	"github.com/ablate-chess/ablate/results"
+	"github.com/ablate-chess/ablate/experiments/resultdir"
 )
 
 func settings(depth int) Settings {
@@ -40,7 +40,7 @@ func TestRunLife(t *testing.T) {
 	if len(run.Records) != 12 || run.Dir != dir {
 		t.Fatalf("%d records in %s", len(run.Records), run.Dir)
 	}
-	var occupied *results.OccupiedError
+	var occupied *resultdir.OccupiedError
 	if _, err := Open(Request{Settings: settings(3), Out: dir}); !errors.As(err, &occupied) || !occupied.Holding.Complete {
 		t.Errorf("a new run over a complete one: %v", err)
 	}
@@ -55,7 +55,7 @@ func TestRunLife(t *testing.T) {
 	if run.Dir != dir || len(run.Records) != 18 {
 		t.Errorf("the replacement: %d records at %s", len(run.Records), run.Dir)
 	}
-	if recs, err := results.ReadRun(dir); err != nil || len(recs) != 18 {
+	if recs, err := resultdir.ReadRun(dir); err != nil || len(recs) != 18 {
 		t.Errorf("after the replacement %s has %d records: %v", dir, len(recs), err)
 	}
 }

@@ -13,7 +13,7 @@ import (
 	"github.com/ablate-chess/ablate/engine/eval"
 	"github.com/ablate-chess/ablate/engine/search"
 	"github.com/ablate-chess/ablate/experiments"
-	"github.com/ablate-chess/ablate/results"
+	"github.com/ablate-chess/ablate/experiments/resultdir"
 )
 
 // ParseTerms reads evaluation terms by their technique names; none is
@@ -79,7 +79,7 @@ func (j *Job) Run(ctx context.Context, log io.Writer) (*Result, error) {
 	out := j.Out
 	if out != "" {
 		var err error
-		if out, err = results.Claim("out", j.Out, j.Force); err != nil {
+		if out, err = resultdir.Claim("out", j.Out, j.Force); err != nil {
 			return nil, err
 		}
 	}
@@ -113,11 +113,11 @@ func (j *Job) Run(ctx context.Context, log io.Writer) (*Result, error) {
 		if err := WriteFile(filepath.Join(out, "tuned.go.txt"), src); err != nil { // not .go: a stored result is no package
 			return nil, err
 		}
-		if err := WriteFile(filepath.Join(out, results.TexelInfoName), append(info, '\n')); err != nil { // last: it says the result is whole
+		if err := WriteFile(filepath.Join(out, resultdir.TexelInfoName), append(info, '\n')); err != nil { // last: it says the result is whole
 			return nil, err
 		}
 		if out != j.Out {
-			if err := results.ReplaceDir(out, j.Out); err != nil {
+			if err := resultdir.ReplaceDir(out, j.Out); err != nil {
 				return nil, err
 			}
 		}

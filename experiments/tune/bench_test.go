@@ -9,7 +9,7 @@ import (
 
 	"github.com/ablate-chess/ablate/engine/subject"
 	"github.com/ablate-chess/ablate/experiments/match"
-	"github.com/ablate-chess/ablate/results"
+	"github.com/ablate-chess/ablate/experiments/resultdir"
 )
 
 // BenchmarkTunerOverhead measures what the tuner adds to its games: a tune
@@ -59,7 +59,7 @@ func BenchmarkTunerOverhead(b *testing.B) {
 					b.Fatal(err)
 				}
 				start = time.Now() // a match as a stored one plays: in its directory, journaled
-				out, err := m.PlayIn(context.Background(), filepath.Join(b.TempDir(), fmt.Sprint("m", i)), &results.MatchInfo{})
+				out, err := m.PlayIn(context.Background(), filepath.Join(b.TempDir(), fmt.Sprint("m", i)), &resultdir.MatchInfo{})
 				if err != nil {
 					b.Fatal(err)
 				}

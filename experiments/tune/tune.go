@@ -18,7 +18,9 @@ import (
 	"github.com/ablate-chess/ablate/engine/subject"
 	"github.com/ablate-chess/ablate/experiments"
 	"github.com/ablate-chess/ablate/experiments/match"
-	"github.com/ablate-chess/ablate/results"
+	"github.com/ablate-chess/ablate/experiments/render"
+	"github.com/ablate-chess/ablate/experiments/resultdir"
+	"github.com/ablate-chess/ablate/experiments/stats"
 )
 
 // Request is what a tune is asked to do.
@@ -57,7 +59,7 @@ type Info struct {
 	Pairs    int             `json:"pairs_played"`
 	Complete bool            `json:"complete"`
 	Spec     string          `json:"spec"` // the values now, as a configuration
-	results.Origin
+	resultdir.Origin
 }
 
 // batchLine is one line of the journal, steps.jsonl: a batch's first
@@ -140,13 +142,13 @@ type Tune struct {
 	began     time.Time   // when Run began, and the pairs played then
 	from      int
 	info      *Info
-	log       *results.LineLog
+	log       *resultdir.LineLog
 	sub       subject.Subject
 	signature uint64 // ablate's base's node count on a small fixed search
 }
 
 const (
-	infoName    = results.TuneInfoName
+	infoName    = resultdir.TuneInfoName
 	journalName = "steps.jsonl"
 )
 
@@ -232,7 +234,7 @@ func (t *Tune) config(v float64, i int) (subject.Config, error) {
 // resume reads the directory: nothing (a new tune), or a tune begun with
 // the same request, whose batches are replayed from the journal.
 func (t *Tune) resume() error {
-	h, err := results.Inspect(t.Dir)
+	h, err := resultdir.Inspect(t.Dir)
 	if err != nil {
 		return err
 	}
@@ -246,7 +248,7 @@ func (t *Tune) resume() error {
 	}
 	data, err := os.ReadFile(filepath.Join(t.Dir, infoName))
 	if err != nil {
-		return &results.OccupiedError{Setting: "out", Holding: h}
+		return &resultdir.OccupiedError{Setting: "out", Holding: h}
 	}
 	var info Info
 	if err := json.Unmarshal(data, &info); err != nil {
@@ -257,7 +259,7 @@ func (t *Tune) resume() error {
 		return fmt.Errorf("%s holds a tune made with other settings; resume it with them, or use another directory", t.Dir)
 	}
 	t.info = &info
-	err = results.ReadLineLog(filepath.Join(t.Dir, journalName), func(line []byte) error {
+	err = resultdir.ReadLineLog(filepath.Join(t.Dir, journalName), func(line []byte) error {
 		var b batchLine
 		if err := json.Unmarshal(line, &b); err != nil {
 			return err
@@ -286,7 +288,7 @@ func (t *Tune) openLog() error {
 	if err = t.writeInfo(); err != nil {
 		return err
 	}
-	t.log, err = results.OpenLineLog(filepath.Join(t.Dir, journalName))
+	t.log, err = resultdir.OpenLineLog(filepath.Join(t.Dir, journalName))
 	return err
 }
 
@@ -536,7 +538,7 @@ const VerifyDir = "verify"
 // gained, with its interval. A tune kept in a directory keeps the match
 // in its VerifyDir, which resumes where an interruption (ctx) left it
 // and, once complete, is read instead of played again.
-func (t *Tune) Verify(ctx context.Context, pairs int) (*results.MatchResult, error) {
+func (t *Tune) Verify(ctx context.Context, pairs int) (*stats.MatchResult, error) {
 	start := make([]float64, len(t.Params))
 	for i, p := range t.Params {
 		start[i] = p.Start
@@ -557,7 +559,7 @@ func (t *Tune) Verify(ctx context.Context, pairs int) (*results.MatchResult, err
 	if err != nil {
 		return nil, err
 	}
-	dir, info := "", &results.MatchInfo{}
+	dir, info := "", &resultdir.MatchInfo{}
 	if t.Dir != "" {
 		dir = filepath.Join(t.Dir, VerifyDir)
 		prev, done, err := match.Resume(dir, s)
@@ -569,7 +571,7 @@ func (t *Tune) Verify(ctx context.Context, pairs int) (*results.MatchResult, err
 		}
 		if info = prev; info == nil {
 			req, _ := json.Marshal(s)
-			info = &results.MatchInfo{Args: t.Args, Request: req, Started: time.Now().UTC()}
+			info = &resultdir.MatchInfo{Args: t.Args, Request: req, Started: time.Now().UTC()}
 		}
 		m.Done = done
 		m.Describe(info, s)
@@ -608,7 +610,7 @@ func (t *Tune) Report(w io.Writer, format string) error {
 		rows = append(rows, []string{p.Name, fmt.Sprint(p.Start), fmt.Sprintf("%.2f", p.Value), fmt.Sprint(p.Min), fmt.Sprint(p.Max)})
 	}
 	fmt.Fprintf(w, "tuned over %d pairs: %s\n", t.Played, t.Spec())
-	if err := results.RenderTable(w, format, []string{"parameter", "start", "now", "min", "max"}, rows, 1); err != nil {
+	if err := render.Table(w, format, []string{"parameter", "start", "now", "min", "max"}, rows, 1); err != nil {
 		return err
 	}
 	fmt.Fprintf(w, "\nOpenBench:\n")

@@ -6,19 +6,19 @@ import (
 	"path/filepath"
 
 	"github.com/ablate-chess/ablate/experiments/match"
-	"github.com/ablate-chess/ablate/results"
+	"github.com/ablate-chess/ablate/experiments/records"
 )
 
 // Merge merges the shards of ablate worth: each cell's match as a
 // match's shards, the tree sizes from the first shard (each shard
 // searched them all), and worth.csv with the merged matches' statistics.
-func Merge(out string, dirs []string, partial bool, errw io.Writer) ([]results.WorthRow, error) {
+func Merge(out string, dirs []string, partial bool, errw io.Writer) ([]records.WorthRow, error) {
 	path := filepath.Join(dirs[0], "worth.csv")
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
-	rows, err := results.ReadWorthCSV(f, path)
+	rows, err := records.ReadWorthCSV(f, path)
 	f.Close()
 	if err != nil {
 		return nil, err
@@ -46,7 +46,7 @@ func Merge(out string, dirs []string, partial bool, errw io.Writer) ([]results.W
 	if err != nil {
 		return nil, err
 	}
-	if err := results.WriteWorthCSV(wf, rows); err != nil {
+	if err := records.WriteWorthCSV(wf, rows); err != nil {
 		wf.Close()
 		return nil, err
 	}

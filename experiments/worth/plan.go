@@ -7,7 +7,8 @@ import (
 
 	"github.com/ablate-chess/ablate/experiments"
 	"github.com/ablate-chess/ablate/experiments/match"
-	"github.com/ablate-chess/ablate/results"
+	"github.com/ablate-chess/ablate/experiments/records"
+	"github.com/ablate-chess/ablate/experiments/stats"
 )
 
 // A worth is an experiment's configurations each played against their
@@ -18,7 +19,7 @@ import (
 // reference, at one budget.
 type planned struct {
 	Row, Ref *experiments.Row
-	Summary  *results.Summary // the configuration's tree size against the reference
+	Summary  *records.Summary // the configuration's tree size against the reference
 	Budget   *match.Budget    // nil: the settings' own limit
 	Pairs    int              // the group's (or the budget's) own pairs, or 0
 	At       int              // its row in worth.csv
@@ -27,8 +28,8 @@ type planned struct {
 // planCells lists a worth's cells: each group's rows but its reference, at each
 // of the group's budgets (a matrix's own, else budgets), configuration by
 // configuration, budgets in the order given.
-func planCells(plan *experiments.Plan, groups []string, budgets []match.Budget, sums []results.Summary) ([]planned, error) {
-	byConfig := map[string]*results.Summary{}
+func planCells(plan *experiments.Plan, groups []string, budgets []match.Budget, sums []records.Summary) ([]planned, error) {
+	byConfig := map[string]*records.Summary{}
 	for i := range sums {
 		byConfig[sums[i].Group+"\x00"+sums[i].Config] = &sums[i]
 	}
@@ -135,8 +136,8 @@ func (c *planned) Players(plan *experiments.Plan) (a, b match.Player) {
 }
 
 // Row is the cell's row of worth.csv, before its match's result.
-func (c *planned) WorthRow(limits string) results.WorthRow {
-	w := results.NewWorthRow(c.Summary, &results.MatchResult{}, limits)
+func (c *planned) WorthRow(limits string) records.WorthRow {
+	w := records.NewWorthRow(c.Summary, &stats.MatchResult{}, limits)
 	w.Positions, w.Params = c.Row.Suite.Name, c.Row.Config.Params()
 	if c.Budget != nil {
 		w.Budget = c.Budget.String()

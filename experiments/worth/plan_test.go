@@ -9,7 +9,7 @@ import (
 	"github.com/ablate-chess/ablate/engine/subject"
 	"github.com/ablate-chess/ablate/experiments"
 	"github.com/ablate-chess/ablate/experiments/match"
-	"github.com/ablate-chess/ablate/results"
+	"github.com/ablate-chess/ablate/experiments/records"
 )
 
 // matchDefaults are a small match's settings.
@@ -28,9 +28,9 @@ func TestPlanCells(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var sums []results.Summary
+	var sums []records.Summary
 	for _, r := range plan.Rows {
-		sums = append(sums, results.Summary{Group: r.Group, Config: r.Name})
+		sums = append(sums, records.Summary{Group: r.Group, Config: r.Name})
 	}
 	budgets, _ := match.ParseBudgets("nodes=4000,1000")
 	cells, err := planCells(plan, plan.Groups(), budgets, sums)
@@ -78,9 +78,9 @@ func TestBudgetPairs(t *testing.T) {
 			Options: experiments.Options{Subject: subject.Native{HashMB: 2}}})
 	}
 	cells := func(plan *experiments.Plan) ([]planned, error) {
-		var sums []results.Summary
+		var sums []records.Summary
 		for _, r := range plan.Rows {
-			sums = append(sums, results.Summary{Group: r.Group, Config: r.Name})
+			sums = append(sums, records.Summary{Group: r.Group, Config: r.Name})
 		}
 		return planCells(plan, plan.Groups(), nil, sums)
 	}

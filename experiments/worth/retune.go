@@ -9,8 +9,9 @@ import (
 
 	"github.com/ablate-chess/ablate/engine/search"
 	"github.com/ablate-chess/ablate/experiments/match"
+	"github.com/ablate-chess/ablate/experiments/records"
+	"github.com/ablate-chess/ablate/experiments/render"
 	"github.com/ablate-chess/ablate/experiments/tune"
-	"github.com/ablate-chess/ablate/results"
 )
 
 // addRetuned adds a cell's re-tuned twin, in the row after it: the same
@@ -29,11 +30,11 @@ func (w *Worth) addRetuned(as *Cell, x planned, log io.Writer) error {
 	var tuneDir string
 	if w.Dir != "" {
 		t.dir = filepath.Join(w.Dir, t.row.MatchDir())
-		tuneDir = filepath.Join(w.Dir, "tunes", results.Slug(t.row.Config+"__"+t.row.Budget))
+		tuneDir = filepath.Join(w.Dir, "tunes", records.Slug(t.row.Config+"__"+t.row.Budget))
 	}
 	if t.dir != "" {
 		if prev, _, err := match.Resume(t.dir, t.settings); err == nil && prev != nil && prev.Complete && prev.Result != nil {
-			fmt.Fprintf(log, "%s\n  done already: %s\n", t.Head, prev.Result.Line())
+			fmt.Fprintf(log, "%s\n  done already: %s\n", t.Head, render.MatchLine(prev.Result))
 			t.row.SetResult(prev.Result)
 			t.row.Params = prev.A.Params
 			w.Rows[t.at] = t.row

@@ -21,7 +21,10 @@ import (
 
 	"github.com/ablate-chess/ablate/experiments"
 	"github.com/ablate-chess/ablate/experiments/match"
-	"github.com/ablate-chess/ablate/results"
+	"github.com/ablate-chess/ablate/experiments/records"
+	"github.com/ablate-chess/ablate/experiments/render"
+	"github.com/ablate-chess/ablate/experiments/resultdir"
+	"github.com/ablate-chess/ablate/experiments/stats"
 )
 
 // Request is what a worth is asked to do.
@@ -55,10 +58,10 @@ type Cell struct {
 	Match *match.Match
 
 	settings match.Settings
-	row      results.WorthRow
-	at       int                // its row in worth.csv
-	dir      string             // its directory, if the worth has one
-	prev     *results.MatchInfo // an interrupted match in dir, finished by Play
+	row      records.WorthRow
+	at       int                  // its row in worth.csv
+	dir      string               // its directory, if the worth has one
+	prev     *resultdir.MatchInfo // an interrupted match in dir, finished by Play
 	// prepare, for a re-tuned cell, tunes the configuration and builds its
 	// match; before it, Match is nil.
 	prepare func(ctx context.Context) error
@@ -67,20 +70,20 @@ type Cell struct {
 // Worth is a worth through its life.
 type Worth struct {
 	Request
-	// Dir is where it writes: Out, or beside Out (results.Staging) while
+	// Dir is where it writes: Out, or beside Out (resultdir.Staging) while
 	// it replaces what Out holds; "" for none.
 	Dir  string
-	Rows []results.WorthRow // worth.csv: the cells played, each in its row
+	Rows []records.WorthRow // worth.csv: the cells played, each in its row
 	Todo []*Cell            // the cells left to play, cheapest budget first
 
-	info *results.WorthInfo
-	sums []results.Summary
+	info *resultdir.WorthInfo
+	sums []records.Summary
 }
 
 // Open checks the request and claims its directory, before any search or
 // game: every group's budgets and budget_pairs are read, and the
 // directory must hold nothing or a worth (which the same request goes on
-// with). Anything else there is refused (*results.OccupiedError) unless
+// with). Anything else there is refused (*resultdir.OccupiedError) unless
 // Replace: the worth is then written beside it and takes its place once
 // every cell is played.
 func Open(r Request) (*Worth, error) {
@@ -95,24 +98,24 @@ func Open(r Request) (*Worth, error) {
 		return w, nil
 	}
 	dir, replaces := r.Out, ""
-	h, err := results.Inspect(dir)
+	h, err := resultdir.Inspect(dir)
 	if err == nil && r.Replace && !h.Empty() {
-		dir, replaces = results.Staging(r.Out), r.Out
-		h, err = results.Inspect(dir)
+		dir, replaces = resultdir.Staging(r.Out), r.Out
+		h, err = resultdir.Inspect(dir)
 	}
 	if err != nil {
 		return nil, err
 	}
 	if !h.Empty() && h.What != "worth" {
-		return nil, &results.OccupiedError{Setting: "out", Holding: h}
+		return nil, &resultdir.OccupiedError{Setting: "out", Holding: h}
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, err
 	}
-	if w.info, err = results.ReadWorthInfo(dir); err != nil { // a new worth, or one made before worth.json
-		w.info = &results.WorthInfo{Args: r.Args, Started: time.Now().UTC(), Replaces: replaces}
+	if w.info, err = resultdir.ReadWorthInfo(dir); err != nil { // a new worth, or one made before worth.json
+		w.info = &resultdir.WorthInfo{Args: r.Args, Started: time.Now().UTC(), Replaces: replaces}
 	}
-	if err := results.WriteWorthInfo(dir, w.info); err != nil {
+	if err := resultdir.WriteWorthInfo(dir, w.info); err != nil {
 		return nil, err
 	}
 	w.Dir = dir
@@ -131,10 +134,10 @@ func (w *Worth) Replaces() string {
 // writes them to the directory beside the matches, whole for ablate
 // report. ctx stops it: context.Canceled, and nothing of it kept.
 func (w *Worth) TreeSizes(ctx context.Context) error {
-	var recs []results.Record
+	var recs []records.Record
 	var err error
 	if w.TreeRun != "" {
-		if recs, err = results.ReadRun(w.TreeRun); err != nil {
+		if recs, err = resultdir.ReadRun(w.TreeRun); err != nil {
 			return err
 		}
 	} else {
@@ -144,11 +147,11 @@ func (w *Worth) TreeSizes(ctx context.Context) error {
 			return err
 		}
 	}
-	if w.sums, err = results.Summarize(recs, w.Plan.Reference); err != nil {
+	if w.sums, err = records.Summarize(recs, w.Plan.Reference); err != nil {
 		return err
 	}
 	if w.Dir != "" {
-		return results.WriteRunFiles(w.Dir, recs, w.sums)
+		return resultdir.WriteRunFiles(w.Dir, recs, w.sums)
 	}
 	return nil
 }
@@ -166,7 +169,7 @@ func (w *Worth) Cells(log io.Writer) error {
 	if w.Retune > 0 {
 		per = 2
 	}
-	w.Rows = make([]results.WorthRow, per*len(cells))
+	w.Rows = make([]records.WorthRow, per*len(cells))
 	for _, x := range playOrder(cells) {
 		t := &Cell{at: per * x.At, settings: x.Settings(w.Settings, w.PairsGiven)}
 		if t.Match, err = t.settings.Build(x.Players(w.Plan)); err != nil {
@@ -183,7 +186,7 @@ func (w *Worth) Cells(log io.Writer) error {
 			return err
 		}
 		if res != nil {
-			fmt.Fprintf(log, "%s\n  done already: %s\n", t.Head, res.Line())
+			fmt.Fprintf(log, "%s\n  done already: %s\n", t.Head, render.MatchLine(res))
 			t.row.SetResult(res)
 			w.Rows[t.at] = t.row
 		} else {
@@ -218,7 +221,7 @@ func chanceNote(matches int) string {
 // resume reads what the cell's directory holds: nothing, a finished match
 // (its result), or an interrupted one, whose pairs are then the match's
 // first and whose players must be the match's.
-func (t *Cell) resume() (*results.MatchResult, error) {
+func (t *Cell) resume() (*stats.MatchResult, error) {
 	if t.dir == "" {
 		return nil, nil
 	}
@@ -274,7 +277,7 @@ func (w *Worth) Play(ctx context.Context, start func(*Cell) (stop func())) error
 		info := t.prev
 		if info == nil {
 			req, _ := json.Marshal(t.settings)
-			info = &results.MatchInfo{Args: w.Args, Request: req, Started: time.Now().UTC()}
+			info = &resultdir.MatchInfo{Args: w.Args, Request: req, Started: time.Now().UTC()}
 		}
 		t.Match.Describe(info, t.settings)
 		stop := func() {}
@@ -296,7 +299,7 @@ func (w *Worth) Play(ctx context.Context, start func(*Cell) (stop func())) error
 	if w.info == nil {
 		return nil
 	}
-	done, err := results.FinishWorth(w.Dir, w.info)
+	done, err := resultdir.FinishWorth(w.Dir, w.info)
 	w.Dir = done
 	return err
 }
@@ -305,7 +308,7 @@ func (w *Worth) writeRows() error {
 	if w.Dir == "" {
 		return nil
 	}
-	return results.WriteWorthFile(filepath.Join(w.Dir, "worth.csv"), w.Rows)
+	return resultdir.WriteWorthFile(filepath.Join(w.Dir, "worth.csv"), w.Rows)
 }
 
 // Interrupted reports whether err is an interruption (Ctrl-C), of the

@@ -10,7 +10,7 @@ import (
 
 	"github.com/ablate-chess/ablate/experiments"
 	"github.com/ablate-chess/ablate/experiments/match"
-	"github.com/ablate-chess/ablate/results"
+	"github.com/ablate-chess/ablate/experiments/resultdir"
 )
 
 func request(t *testing.T, out string) Request {
@@ -50,9 +50,9 @@ func TestWorthLife(t *testing.T) {
 	}
 
 	run := filepath.Join(t.TempDir(), "run")
-	d, _ := results.OpenDir(run, &results.RunInfo{}, false)
+	d, _ := resultdir.OpenDir(run, &resultdir.RunInfo{}, false)
 	d.Finish(true, func(string) error { return nil })
-	var occupied *results.OccupiedError
+	var occupied *resultdir.OccupiedError
 	if _, err := Open(request(t, run)); !errors.As(err, &occupied) || occupied.Holding.What != "run" {
 		t.Errorf("a run's directory: %v", err)
 	}
@@ -62,13 +62,13 @@ func TestWorthLife(t *testing.T) {
 	if w.Dir != run {
 		t.Errorf("the replacement is at %s", w.Dir)
 	}
-	if h, _ := results.Inspect(run); h.What != "worth" {
+	if h, _ := resultdir.Inspect(run); h.What != "worth" {
 		t.Errorf("%s holds %s after the replacement", run, h)
 	}
-	if _, err := os.Stat(results.Staging(run)); !os.IsNotExist(err) {
+	if _, err := os.Stat(resultdir.Staging(run)); !os.IsNotExist(err) {
 		t.Errorf("staging left: %v", err)
 	}
-	info, err := results.ReadWorthInfo(run)
+	info, err := resultdir.ReadWorthInfo(run)
 	if err != nil || !info.Complete || info.Replaces != "" {
 		t.Errorf("worth.json: %+v, %v", info, err)
 	}

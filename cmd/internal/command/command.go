@@ -41,6 +41,11 @@ func BadInput(err error) error {
 	return cli.Exit(err.Error(), ExitFor(err, ExitBadInput))
 }
 
+// BadUsage is a usage error (exit status 2) with its message.
+func BadUsage(format string, args ...any) error {
+	return cli.Exit(fmt.Sprintf(format, args...), ExitBadInput)
+}
+
 // ExitFor is the status of an error: 1 for the environment's faults
 // (permission, a full or read-only device, an I/O error), else def.
 func ExitFor(err error, def int) int {

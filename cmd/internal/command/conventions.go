@@ -14,7 +14,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/ablate-chess/ablate/results/term"
+	"github.com/ablate-chess/ablate/cmd/internal/term"
 )
 
 // Conventions are what the commands share: flags renamed, each flag's

@@ -1,0 +1,80 @@
+package records
+
+import (
+	"fmt"
+	"io"
+
+	"github.com/ablate-chess/ablate/experiments/stats"
+)
+
+// PairRecord is one row of pairs.csv: a game pair, from the first
+// player's (A's) point of view. A is White in game 1, Black in game 2.
+type PairRecord struct {
+	Pair    int     `csv:"pair" json:"pair"` // from 1
+	Opening string  `csv:"opening" json:"opening"`
+	Game1   string  `csv:"game1" json:"game1"`   // result, A White
+	Game2   string  `csv:"game2" json:"game2"`   // result, A Black
+	Points  float64 `csv:"points" json:"points"` // A's points in the pair, 0 to 2
+	Reason1 string  `csv:"reason1" json:"reason1"`
+	Reason2 string  `csv:"reason2" json:"reason2"`
+	Plies1  int     `csv:"plies1" json:"plies1"`
+	Plies2  int     `csv:"plies2" json:"plies2"`
+	// The mean depth of A's moves and of B's in the pair (out of book).
+	DepthA float64 `csv:"depth_a" json:"depth_a"`
+	DepthB float64 `csv:"depth_b" json:"depth_b"`
+}
+
+// MeanDepths is the mean over pairs of each player's mean depth: A's, B's.
+func MeanDepths(pairs []PairRecord) (float64, float64) {
+	if len(pairs) == 0 {
+		return 0, 0
+	}
+	var a, b float64
+	for _, p := range pairs {
+		a += p.DepthA
+		b += p.DepthB
+	}
+	return a / float64(len(pairs)), b / float64(len(pairs))
+}
+
+// WritePairsCSV writes pairs.csv.
+func WritePairsCSV(w io.Writer, pairs []PairRecord) error { return WriteRows(w, pairs) }
+
+// ReadPairsCSV reads pairs.csv.
+func ReadPairsCSV(r io.Reader, name string) ([]PairRecord, error) {
+	return readCSV[PairRecord](r, name)
+}
+
+// CheckPairs checks a match shard's pairs: each pair's number is one of
+// the match's (1 to pairs), its games' results are results, and its points
+// are theirs.
+func CheckPairs(ps []PairRecord, pairs int, file string) error {
+	valid := map[string]bool{"1-0": true, "0-1": true, "1/2-1/2": true}
+	for i, p := range ps {
+		switch {
+		case p.Pair < 1 || p.Pair > pairs:
+			return fmt.Errorf("%s: row %d: pair %d is not one of the match's 1 to %d", file, i+1, p.Pair, pairs)
+		case !valid[p.Game1] || !valid[p.Game2]:
+			return fmt.Errorf("%s: row %d: results %q and %q are not game results", file, i+1, p.Game1, p.Game2)
+		case p.Points != stats.Points(p.Game1, true)+stats.Points(p.Game2, false):
+			return fmt.Errorf("%s: row %d: %g points for %s and %s", file, i+1, p.Points, p.Game1, p.Game2)
+		case p.Opening == "":
+			return fmt.Errorf("%s: row %d: no opening", file, i+1)
+		}
+	}
+	return nil
+}
+
+// CountPairs tallies pairs in order until the rule stops the match; it
+// returns the tally and how many pairs it counted (the rest were played
+// past the stop, by shards that could not know of it).
+func CountPairs(r stats.Stop, pairs []PairRecord) (stats.Score, int) {
+	var s stats.Score
+	for i, p := range pairs {
+		s.AddPair(stats.Points(p.Game1, true), stats.Points(p.Game2, false))
+		if _, verdict, precise := r.Check(s); verdict != "" || precise {
+			return s, i + 1
+		}
+	}
+	return s, len(pairs)
+}

@@ -1,0 +1,10 @@
+// Package render writes ablate's results for people and programs: a
+// terminal table or Markdown (tablewriter), CSV (each row type's schema)
+// or JSON, one renderer for every format.
+//
+//	render.go   Table, Summary, Records, Run
+//	match.go    Match, MatchLine
+//	worth.go    Worth, and a ladder's table
+//	compare.go  Comparison
+//	bench.go    Bench: OpenBench's node-count signature
+package render

@@ -1,0 +1,100 @@
+package render
+
+import (
+	"fmt"
+	"io"
+	"strconv"
+
+	"github.com/ablate-chess/ablate/experiments/records"
+	"github.com/ablate-chess/ablate/experiments/stats"
+)
+
+// finite keeps a number printable: an Elo with no games, or after only
+// wins, is infinite.
+func finite(x float64, digits int) string {
+	if x != x || x > 1e9 || x < -1e9 {
+		return "n/a"
+	}
+	return strconv.FormatFloat(x, 'f', digits, 64)
+}
+
+// MatchLine is a match's state in one line, fastchess-style: games,
+// score, Elo and the SPRT's state.
+func MatchLine(r *stats.MatchResult) string {
+	s := fmt.Sprintf("games %d (W-D-L %d-%d-%d), score %.1f%%, Elo %s ± %s, nElo %s ± %s", r.Games, r.Wins, r.Draws, r.Losses,
+		100*r.ScoreRate, finite(r.Elo, 1), finite(r.EloError, 1), finite(r.NElo, 1), finite(r.NEloError, 1))
+	if r.Upper != 0 {
+		s += fmt.Sprintf(", LLR %.2f (%.2f, %.2f)", r.LLR, r.Lower, r.Upper)
+		if r.Verdict != "" {
+			s += " " + r.Verdict + " accepted"
+		}
+	}
+	return s
+}
+
+// Match writes a match's result for A against B.
+func Match(w io.Writer, format, a, b string, r *stats.MatchResult) error {
+	switch format {
+	case "json":
+		x := *r
+		x.Player, x.Opponent = a, b
+		return writeJSON(w, &x)
+	case "csv":
+		return writeMatchCSV(w, a, b, r)
+	}
+	p := r.Pentanomial
+	rows := [][]string{
+		{"games", strconv.Itoa(r.Games)},
+		{"wins / draws / losses", fmt.Sprintf("%d / %d / %d", r.Wins, r.Draws, r.Losses)},
+		{"pentanomial [LL LD WL+DD WD WW]", fmt.Sprintf("[%d %d %d %d %d] (WL %d, DD %d)", p[0], p[1], p[2], p[3], p[4], r.WL, r.DD)},
+		{"points", fmt.Sprintf("%g / %d (%.2f%%)", r.Points, r.Games, 100*r.ScoreRate)},
+		{"Elo (95%)", finite(r.Elo, 2) + " ± " + finite(r.EloError, 2)},
+		{"normalized Elo (95%)", finite(r.NElo, 2) + " ± " + finite(r.NEloError, 2)},
+		{"LOS", fmt.Sprintf("%.2f%%", 100*r.LOS)},
+		{"drawn games", fmt.Sprintf("%.2f%%", 100*r.DrawRatio)},
+		{"pairs of 1 point (fastchess's DrawRatio)", fmt.Sprintf("%.2f%%", 100*r.PairDrawRatio)},
+	}
+	if r.TimeLossesA+r.TimeLossesB > 0 {
+		rows = append(rows, []string{"lost on time", fmt.Sprintf("%s %d, %s %d", a, r.TimeLossesA, b, r.TimeLossesB)})
+	}
+	if r.Upper != 0 {
+		v := r.Verdict
+		if v == "" {
+			v = "undecided"
+		}
+		rows = append(rows, []string{"SPRT LLR (bounds)", fmt.Sprintf("%.2f (%.2f, %.2f) %s", r.LLR, r.Lower, r.Upper, v)})
+	}
+	return Table(w, format, []string{a + " vs " + b, ""}, rows, 1)
+}
+
+// matchRow is a match result as one CSV row.
+type matchRow struct {
+	Player    string  `csv:"player"`
+	Opponent  string  `csv:"opponent"`
+	Games     int     `csv:"games"`
+	Wins      int     `csv:"wins"`
+	Draws     int     `csv:"draws"`
+	Losses    int     `csv:"losses"`
+	LL        int     `csv:"ll"`
+	LD        int     `csv:"ld"`
+	WLDD      int     `csv:"wl_dd"`
+	WD        int     `csv:"wd"`
+	WW        int     `csv:"ww"`
+	Points    float64 `csv:"points"`
+	Score     float64 `csv:"score"`
+	Elo       float64 `csv:"elo"`
+	EloError  float64 `csv:"elo_error"`
+	NElo      float64 `csv:"nelo"`
+	NEloError float64 `csv:"nelo_error"`
+	LOS       float64 `csv:"los"`
+	DrawRatio float64 `csv:"draw_ratio"`
+	PairDraws float64 `csv:"pair_draw_ratio"`
+	LLR       float64 `csv:"llr"`
+	Verdict   string  `csv:"verdict"`
+}
+
+func writeMatchCSV(w io.Writer, a, b string, r *stats.MatchResult) error {
+	p := r.Pentanomial
+	return records.WriteRows(w, []matchRow{{a, b, r.Games, r.Wins, r.Draws, r.Losses, p[0], p[1], p[2], p[3], p[4], r.Points,
+		r.ScoreRate, r.Elo, r.EloError, r.NElo, r.NEloError, r.LOS, r.DrawRatio, r.PairDrawRatio, r.LLR, r.Verdict}})
+}

@@ -1,0 +1,80 @@
+package render
+
+import (
+	"bytes"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/ablate-chess/ablate/experiments/records"
+	"github.com/ablate-chess/ablate/experiments/records/recordstest"
+	"github.com/ablate-chess/ablate/experiments/stats"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files")
+
+func golden(t *testing.T, name, got string) {
+	t.Helper()
+	path := filepath.Join("testdata", name)
+	if *update {
+		os.WriteFile(path, []byte(got), 0o644)
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (go test -update creates it)", err)
+	}
+	if got != string(want) {
+		os.WriteFile(path+".got", []byte(got), 0o644)
+		t.Errorf("%s differs from the golden file; see %s.got (go test -update accepts it)", name, path)
+	}
+}
+
+func TestRenderGolden(t *testing.T) {
+	sums, err := records.Summarize(recordstest.Sample(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, format := range Formats {
+		var buf bytes.Buffer
+		if err := Summary(&buf, format, sums); err != nil {
+			t.Fatal(err)
+		}
+		golden(t, "summary."+format, buf.String())
+		buf.Reset()
+		if err := Records(&buf, format, recordstest.Sample()[:3]); err != nil {
+			t.Fatal(err)
+		}
+		golden(t, "records."+format, buf.String())
+	}
+	if err := CheckFormat("yaml"); err == nil {
+		t.Error("yaml accepted")
+	}
+}
+
+func TestRenderCutShort(t *testing.T) {
+	sums, err := records.Summarize(recordstest.CutAndExternal(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if err := Summary(&buf, "table", sums); err != nil {
+		t.Fatal(err)
+	}
+	golden(t, "summary-cut.table", buf.String())
+}
+
+// TestMatchTableNamesDrawRatios: the share of drawn games and fastchess's
+// DrawRatio are told apart in the match's table.
+func TestMatchTableNamesDrawRatios(t *testing.T) {
+	var s stats.Score
+	s.AddPair(1, 0)
+	s.AddPair(0.5, 0.5)
+	var b bytes.Buffer
+	Match(&b, "table", "a", "b", s.Result(nil))
+	if !strings.Contains(b.String(), "drawn games") || !strings.Contains(b.String(), "fastchess's DrawRatio") {
+		t.Errorf("the table does not say which draw ratio is which:\n%s", b.String())
+	}
+}

@@ -1,0 +1,193 @@
+package resultdir
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+)
+
+// Holding is what a directory holds, read before a new result may be
+// written there: nothing, a run, a match, a worth, or other files.
+type Holding struct {
+	Path     string
+	What     string // "" (nothing), "run", "match", "worth", "tune", "texel" or "files"
+	Complete bool   // a run, match or tune that finished
+	Files    []string
+}
+
+// The files that name a directory a tune's (SPSA) and a Texel fit's.
+const (
+	TuneInfoName  = "tune.json"
+	TexelInfoName = "texel.json"
+)
+
+// Empty reports whether the directory holds nothing (or does not exist).
+func (h Holding) Empty() bool { return h.What == "" }
+
+// String says what the directory holds, for an error: "a complete run
+// (records.csv, run.json, summary.csv)".
+func (h Holding) String() string {
+	var what string
+	switch h.What {
+	case "":
+		return "nothing"
+	case "run", "match", "tune":
+		state := "an interrupted"
+		if h.Complete {
+			state = "a complete"
+		}
+		what = state + " " + h.What
+	case "worth":
+		what = "a worth (its tree sizes and matches)"
+	case "texel":
+		what = "a Texel tune"
+	default:
+		what = "other files"
+	}
+	names := h.Files
+	if len(names) > 4 {
+		names = append(append([]string(nil), names[:4]...), fmt.Sprintf("and %d more", len(h.Files)-4))
+	}
+	return what + " (" + strings.Join(names, ", ") + ")"
+}
+
+// Inspect reads what dir holds. A missing directory holds nothing; a path
+// that is a file, not a directory, is an error.
+func Inspect(dir string) (Holding, error) {
+	h := Holding{Path: dir}
+	entries, err := os.ReadDir(dir)
+	if errors.Is(err, os.ErrNotExist) {
+		return h, nil
+	}
+	if err != nil {
+		return h, err
+	}
+	has := map[string]bool{}
+	for _, e := range entries {
+		h.Files = append(h.Files, e.Name())
+		has[e.Name()] = true
+	}
+	sort.Strings(h.Files)
+	switch {
+	case len(entries) == 0:
+	case has[WorthInfoName] || has["worth.csv"] || has["matches"]:
+		h.What = "worth"
+	case has["run.json"]:
+		h.What = "run"
+		if ri, err := ReadRunInfo(dir); err == nil {
+			h.Complete = ri.Complete
+		}
+	case has["match.json"]:
+		h.What = "match"
+		if mi, err := ReadMatchInfo(dir); err == nil {
+			h.Complete = mi.Complete
+		}
+	case has[TuneInfoName]:
+		h.What = "tune"
+		var ti struct{ Complete bool }
+		if data, err := os.ReadFile(filepath.Join(dir, TuneInfoName)); err == nil && json.Unmarshal(data, &ti) == nil {
+			h.Complete = ti.Complete
+		}
+	case has[TexelInfoName]: // written whole, at the end
+		h.What, h.Complete = "texel", true
+	default:
+		h.What = "files"
+	}
+	return h, nil
+}
+
+// OccupiedError is a directory asked to take a new result that holds one
+// already (or other files): nothing is written there. Setting names what
+// asked (a library names its setting; the command names its flag).
+type OccupiedError struct {
+	Setting string
+	Holding Holding
+}
+
+func (e *OccupiedError) Error() string {
+	return fmt.Sprintf("%s %s holds %s", e.Setting, e.Holding.Path, e.Holding)
+}
+
+// StagingSuffix names the directory beside DIR where a result that is to
+// replace DIR is written until it is complete.
+const StagingSuffix = ".replacing"
+
+// Staging is where a result that replaces dir is written until it is
+// complete: a sibling, DIR.replacing.
+func Staging(dir string) string { return filepath.Clean(dir) + StagingSuffix }
+
+// Claim readies dir for a new result and returns the directory to write
+// it in. An empty or missing directory is dir itself. One that holds
+// anything is refused with an *OccupiedError, unless replace is set: then
+// the result is written in Staging(dir) and replaces dir only once it is
+// complete (Dir.Finish), so an interrupted replacement loses nothing of
+// the old result. A staging directory that holds a replacement begun and
+// interrupted is refused too: it resumes, or is removed by hand.
+func Claim(setting, dir string, replace bool) (string, error) {
+	h, err := Inspect(dir)
+	if err != nil {
+		return "", err
+	}
+	if h.Empty() {
+		return dir, nil
+	}
+	if !replace {
+		return "", &OccupiedError{Setting: setting, Holding: h}
+	}
+	staging := Staging(dir)
+	sh, err := Inspect(staging)
+	if err != nil {
+		return "", err
+	}
+	if !sh.Empty() {
+		return "", &OccupiedError{Setting: "the replacement of " + dir + ":", Holding: sh}
+	}
+	return staging, nil
+}
+
+// SameDir reports whether two paths name the same directory, as files
+// are compared: through symbolic links, "./x/" and absolute paths alike.
+// A path that does not exist is the same as another only by its clean
+// absolute name.
+func SameDir(a, b string) bool {
+	sa, errA := os.Stat(a)
+	sb, errB := os.Stat(b)
+	if errA == nil && errB == nil {
+		return os.SameFile(sa, sb)
+	}
+	absA, errA := filepath.Abs(a)
+	absB, errB := filepath.Abs(b)
+	return errA == nil && errB == nil && absA == absB
+}
+
+// ReplaceDir puts a complete result written in staging in place of
+// target, as a --force run's finish does.
+func ReplaceDir(staging, target string) error { return replaceDir(staging, target) }
+
+// replaceDir puts the complete result in staging in place of target:
+// atomically where the system can exchange two directories, else target
+// is moved aside first. The old result is then removed.
+func replaceDir(staging, target string) error {
+	if _, err := os.Stat(target); errors.Is(err, os.ErrNotExist) {
+		return os.Rename(staging, target)
+	}
+	if err := exchange(staging, target); err == nil {
+		return os.RemoveAll(staging) // the old result, now at staging
+	}
+	old := target + ".old"
+	if err := os.RemoveAll(old); err != nil {
+		return err
+	}
+	if err := os.Rename(target, old); err != nil {
+		return err
+	}
+	if err := os.Rename(staging, target); err != nil {
+		os.Rename(old, target) // put the old result back
+		return err
+	}
+	return os.RemoveAll(old)
+}

@@ -1,0 +1,9 @@
+//go:build !linux
+
+package resultdir
+
+import "errors"
+
+// exchange is not available here: replaceDir moves the old result aside
+// first.
+func exchange(a, b string) error { return errors.ErrUnsupported }

@@ -1,0 +1,286 @@
+package resultdir
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"runtime/debug"
+	"strings"
+	"time"
+
+	"github.com/ablate-chess/ablate/experiments/records"
+)
+
+func (ri *RunInfo) fileName() string { return "run.json" }
+
+func (ri *RunInfo) journalName() string { return JournalName }
+
+func (ri *RunInfo) origin() *Origin { return &ri.Origin }
+
+func (ri *RunInfo) replacing() *string { return &ri.Replaces }
+
+func (ri *RunInfo) finish(complete bool, now time.Time, worked time.Duration) {
+	markFinished(&ri.Complete, &ri.Finished, ri.Shard, complete, now)
+	ri.WorkedSeconds += worked.Seconds()
+}
+
+// OrderRecords sorts records into the plan order run.json describes:
+// configuration, then position, then depth. It is the order a whole run
+// writes, so that merged shards write the same file.
+func (ri *RunInfo) OrderRecords(recs []records.Record) {
+	rank := map[string]int{}
+	for i, k := range ri.JobsOf() {
+		rank[k] = i
+	}
+	records.SortByJob(recs, rank)
+}
+
+// JobsOf lists the jobs run.json describes, as group\x00config\x00position.
+func (ri *RunInfo) JobsOf() []string {
+	var out []string
+	for _, c := range ri.Configs {
+		for _, id := range ri.Suites[c.Suite] {
+			out = append(out, records.JobKey(c.Group, c.Name, id))
+		}
+	}
+	return out
+}
+
+// CheckRecords checks a shard's records against the plan run.json
+// describes, so that a damaged file is refused rather than merged: each
+// record's job is one of the plan's, its depth one of the configuration's
+// iterations, and its node count above zero.
+func (ri *RunInfo) CheckRecords(recs []records.Record, file string) error {
+	depth := map[string]int{}
+	for _, c := range ri.Configs {
+		for _, id := range ri.Suites[c.Suite] {
+			depth[records.JobKey(c.Group, c.Name, id)] = c.Depth
+		}
+	}
+	for i := range recs {
+		r := &recs[i]
+		d, ok := depth[records.JobKey(r.Group, r.Config, r.Position)]
+		switch {
+		case !ok:
+			return fmt.Errorf("%s: record %d (%s) is no job of the plan in run.json", file, i+1, records.JobName(records.JobKey(r.Group, r.Config, r.Position)))
+		case r.Depth < 1 || (d > 0 && r.Depth > d):
+			return fmt.Errorf("%s: record %d (%s) has depth %d; the plan searches to %d", file, i+1, records.JobName(records.JobKey(r.Group, r.Config, r.Position)), r.Depth, d)
+		case r.Nodes == 0:
+			return fmt.Errorf("%s: record %d (%s) has no nodes", file, i+1, records.JobName(records.JobKey(r.Group, r.Config, r.Position)))
+		}
+	}
+	return nil
+}
+
+// RunInfo is run.json: what it takes to re-run a run and to judge its
+// numbers later.
+type RunInfo struct {
+	Args        []string          `json:"args"`    // the command line, for people
+	Request     json.RawMessage   `json:"request"` // what was asked, for --resume
+	Format      string            `json:"format"`
+	Experiment  string            `json:"experiment"`
+	Description string            `json:"description,omitempty"`
+	Configs     []ConfigInfo      `json:"configs"`
+	Reference   map[string]string `json:"reference,omitempty"` // by group
+	Jobs        int               `json:"jobs"`
+	Workers     int               `json:"workers"`
+	Repeat      int               `json:"repeat"`
+	HashMB      int               `json:"hash_mb"`
+	Origin
+	Started  time.Time `json:"started"`
+	Finished time.Time `json:"finished,omitzero"`
+	Complete bool      `json:"complete"`
+	// WorkedSeconds is the wall time spent on the run, summed over its
+	// start and every resume that ended in order (finished or
+	// interrupted; a killed process's time is lost).
+	WorkedSeconds float64  `json:"worked_seconds,omitempty"`
+	Failed        []string `json:"failed,omitempty"` // jobs whose engine failed, with why
+	// Replaces is the directory this run takes the place of once it is
+	// complete (--force): until then it is written beside it.
+	Replaces string `json:"replaces,omitempty"`
+
+	// Fingerprint identifies what the plan computes (configurations,
+	// positions, engine, build): shards merge only with the same one.
+	Fingerprint string `json:"fingerprint"`
+	// Shard is this directory's slice of the plan; nil for a whole run.
+	Shard *ShardInfo `json:"shard,omitempty"`
+	// Shards lists the shards a merged run was made of.
+	Shards []ShardInfo `json:"shards,omitempty"`
+	// Suites holds each position set's ids in plan order (ConfigInfo.Suite
+	// names one), so that shards' records merge in plan order.
+	Suites map[string][]string `json:"suites,omitempty"`
+}
+
+// ShardInfo is one shard of a run or a match.
+type ShardInfo struct {
+	Index    int    `json:"index"`
+	Count    int    `json:"count"`
+	Dir      string `json:"dir,omitempty"`
+	Host     string `json:"host,omitempty"`
+	Jobs     int    `json:"jobs,omitempty"`
+	Complete bool   `json:"complete"`
+}
+
+// ConfigInfo records one configuration as run.
+type ConfigInfo struct {
+	Group      string `json:"group"`
+	Name       string `json:"name"`
+	Spec       string `json:"spec"`
+	Techniques string `json:"techniques"`
+	Params     string `json:"params,omitempty"`
+	Positions  string `json:"positions"`
+	Suite      string `json:"suite,omitempty"` // its key in RunInfo.Suites
+	Depth      int    `json:"depth"`
+}
+
+// Provenance fills in the engine, commit, Go version and CPU.
+func (ri *RunInfo) Provenance() { ri.Origin.Fill() }
+
+// Origin is what a result was made with, and where: ablate's version and
+// commit, Go, the machine.
+type Origin struct {
+	Engine    string `json:"engine"`
+	Commit    string `json:"commit"`
+	GoVersion string `json:"go_version"`
+	CPU       string `json:"cpu"`
+	Cores     int    `json:"cores"`
+	Host      string `json:"host"`
+}
+
+// Fill fills in this build and this machine.
+func (o *Origin) Fill() {
+	o.Engine, o.Commit = Version()
+	o.GoVersion = runtime.Version()
+	o.CPU = cpuModel()
+	o.Cores = runtime.NumCPU()
+	o.Host, _ = os.Hostname()
+}
+
+// BuiltFrom is the commit a build was made from, when the builder says so:
+// go build -ldflags "-X github.com/ablate-chess/ablate/resultdir.BuiltFrom=SHA".
+var BuiltFrom string
+
+// VersionLine is what ablate --version prints: the module version, the
+// commit it was built from, and the Go that built it.
+func VersionLine() string {
+	version, commit := Version()
+	return fmt.Sprintf("%s (commit %s, %s)", version, commit, runtime.Version())
+}
+
+// Version returns the module version and VCS revision the binary was
+// built from ("(devel)" and "unknown" when not recorded). A build without a
+// recorded revision (go run, or GOFLAGS=-buildvcs=false) run inside ablate's
+// own repository reports that repository's HEAD, unless the build was
+// told its commit (BuiltFrom): Go records no revision for a build in a git
+// worktree, where results/pinned.sh builds a pinned commit, and the
+// repository around the working directory is then another commit.
+func Version() (version, commit string) {
+	version, commit = "(devel)", "unknown"
+	info, ok := debug.ReadBuildInfo()
+	if !ok {
+		return
+	}
+	defer func() {
+		if commit == "unknown" && BuiltFrom != "" {
+			commit = BuiltFrom
+		}
+		if commit == "unknown" {
+			commit = repositoryHead(info.Main.Path)
+		}
+	}()
+	if info.Main.Version != "" {
+		version = info.Main.Version
+	}
+	dirty := false
+	for _, s := range info.Settings {
+		switch s.Key {
+		case "vcs.revision":
+			commit = s.Value
+		case "vcs.modified":
+			dirty = s.Value == "true"
+		}
+	}
+	if dirty {
+		commit += "+dirty"
+	}
+	return
+}
+
+// repositoryHead returns HEAD (with +dirty for local changes) of the git
+// repository around the working directory, if its go.mod is module's;
+// "unknown" otherwise.
+func repositoryHead(module string) string {
+	git := func(args ...string) string {
+		out, err := exec.Command("git", args...).Output()
+		if err != nil {
+			return ""
+		}
+		return strings.TrimSpace(string(out))
+	}
+	top := git("rev-parse", "--show-toplevel")
+	mod, err := os.ReadFile(filepath.Join(top, "go.mod"))
+	if top == "" || err != nil || !strings.Contains(string(mod), "module "+module+"\n") {
+		return "unknown"
+	}
+	head := git("-C", top, "rev-parse", "HEAD")
+	if head == "" {
+		return "unknown"
+	}
+	if git("-C", top, "status", "--porcelain", "--untracked-files=no") != "" {
+		head += "+dirty"
+	}
+	return head
+}
+
+func cpuModel() string {
+	f, err := os.Open("/proc/cpuinfo")
+	if err != nil {
+		return runtime.GOARCH
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		if k, v, ok := strings.Cut(sc.Text(), ":"); ok && strings.TrimSpace(k) == "model name" {
+			return strings.TrimSpace(v)
+		}
+	}
+	return runtime.GOARCH
+}
+
+// WriteRunInfo writes dir/run.json.
+func WriteRunInfo(dir string, ri *RunInfo) error { return writeDescription(dir, ri) }
+
+// ReadRunInfo reads dir/run.json.
+func ReadRunInfo(dir string) (*RunInfo, error) {
+	path := filepath.Join(dir, "run.json")
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	var ri RunInfo
+	if err := json.Unmarshal(data, &ri); err != nil {
+		return nil, fmt.Errorf("%s: %v", path, err)
+	}
+	return &ri, nil
+}
+
+// ResumeRun reads an interrupted run's directory: its run.json and the
+// records its journal holds. A complete run is not resumed.
+func ResumeRun(dir string) (*RunInfo, []records.Record, error) {
+	ri, err := ReadRunInfo(dir)
+	if err != nil {
+		return nil, nil, err
+	}
+	if ri.Complete {
+		return nil, nil, fmt.Errorf("that run is complete; its results are in records.csv and summary.csv")
+	}
+	recs, err := ReadJournal(dir)
+	if err != nil {
+		return nil, nil, err
+	}
+	return ri, recs, nil
+}

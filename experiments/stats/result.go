@@ -1,0 +1,71 @@
+package stats
+
+import (
+	"math"
+)
+
+// MatchResult is a match's statistics for A.
+type MatchResult struct {
+	Player      string  `csv:"player" json:"player,omitempty"`
+	Opponent    string  `csv:"opponent" json:"opponent,omitempty"`
+	Games       int     `json:"games"`
+	Pairs       int     `json:"pairs"`
+	Wins        int     `json:"wins"`
+	Draws       int     `json:"draws"`
+	Losses      int     `json:"losses"`
+	Pentanomial [5]int  `json:"pentanomial"` // LL, LD, WL+DD, WD, WW
+	WL          int     `json:"wl"`
+	DD          int     `json:"dd"`
+	Points      float64 `json:"points"`
+	ScoreRate   float64 `json:"score"`
+	Elo         float64 `json:"elo"`
+	EloError    float64 `json:"elo_error"`
+	NElo        float64 `json:"nelo"`
+	NEloError   float64 `json:"nelo_error"`
+	LOS         float64 `json:"los"`
+	DrawRatio   float64 `json:"draw_ratio"` // drawn games over games
+	// PairDrawRatio is fastchess's DrawRatio: the pairs in the middle
+	// pentanomial bucket (WL or DD, a point each) over the pairs.
+	PairDrawRatio float64 `json:"pair_draw_ratio"`
+	LLR           float64 `json:"llr,omitempty"`
+	Lower         float64 `json:"llr_lower,omitempty"`
+	Upper         float64 `json:"llr_upper,omitempty"`
+	Verdict       string  `json:"verdict,omitempty"`
+	// Precise: the match stopped when its interval was as narrow as asked.
+	Precise bool `json:"precise,omitempty"`
+	// The mean depth each player reached in its moves (out of book), over
+	// the pairs: the depth a node budget or a clock buys.
+	DepthA float64 `json:"depth_a,omitempty"`
+	DepthB float64 `json:"depth_b,omitempty"`
+	// Games lost on time by each player, counted apart from the rest.
+	TimeLossesA int `json:"time_losses_a"`
+	TimeLossesB int `json:"time_losses_b"`
+}
+
+// Result computes the statistics of a tally, with the SPRT's if given.
+func (s Score) Result(sprt *SPRT) *MatchResult {
+	e := s.Estimate()
+	r := &MatchResult{Games: s.Games(), Pairs: s.Pairs(), Wins: s.Wins, Draws: s.Draws, Losses: s.Losses,
+		Pentanomial: s.Pentanomial(), WL: s.WL, DD: s.DD, Points: s.Points(), ScoreRate: e.Score,
+		Elo: e.Elo, EloError: e.EloError, NElo: e.NElo, NEloError: e.NEloError, LOS: e.LOS, DrawRatio: s.DrawRatio(),
+		PairDrawRatio: Ratio(float64(s.WL+s.DD), float64(s.Pairs()))}
+	if sprt != nil {
+		r.LLR = sprt.LLR(s)
+		r.Lower, r.Upper = sprt.Bounds()
+		r.Verdict = sprt.Verdict(r.LLR)
+	}
+	// A few games may leave a quantity undefined (no variance, a perfect
+	// score): it is 0 then, and the table prints n/a for an infinite Elo.
+	for _, x := range []*float64{&r.Elo, &r.EloError, &r.NElo, &r.NEloError, &r.LOS, &r.LLR} {
+		if math.IsNaN(*x) {
+			*x = 0
+		}
+		if math.IsInf(*x, 0) {
+			*x = math.Copysign(1e10, *x)
+		}
+		if *x == 0 {
+			*x = 0 // no negative zero
+		}
+	}
+	return r
+}

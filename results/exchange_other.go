@@ -1,9 +1,0 @@
-//go:build !linux
-
-package results
-
-import "errors"
-
-// exchange is not available here: replaceDir moves the old result aside
-// first.
-func exchange(a, b string) error { return errors.ErrUnsupported }
