@@ -8,8 +8,8 @@ if [ -z "$ABLATE" ]; then
   if [ ! -x "$CACHE/ablate" ]; then
     rm -rf "$CACHE.src" && git worktree add --detach "$CACHE.src" "$PIN" >/dev/null
     # Go records no revision for a build in a worktree: say it, so that
-    # the runs record the commit they were made by (results.BuiltFrom).
-    (cd "$CACHE.src" && go build -ldflags "-X github.com/ablate-chess/ablate/results.BuiltFrom=$(git rev-parse HEAD)" \
+    # the runs record the commit they were made by (resultdir.BuiltFrom).
+    (cd "$CACHE.src" && go build -ldflags "-X github.com/ablate-chess/ablate/experiments/resultdir.BuiltFrom=$(git rev-parse HEAD)" \
       -o "$CACHE/ablate" ./cmd/ablate)
     git worktree remove --force "$CACHE.src"
   fi

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"runtime"
 	"runtime/debug"
@@ -141,10 +140,14 @@ type ConfigInfo struct {
 func (ri *RunInfo) Provenance() { ri.Origin.Fill() }
 
 // Origin is what a result was made with, and where: ablate's version and
-// commit, Go, the machine.
+// the commit the binary was built from (whether its tree was modified),
+// the Go that built it, the machine.
 type Origin struct {
-	Engine    string `json:"engine"`
-	Commit    string `json:"commit"`
+	Engine string `json:"engine"`
+	Commit string `json:"commit"` // "+dirty" when Modified; "unknown" when the build recorded none
+	// Modified: the binary was built from a tree with uncommitted changes,
+	// so its commit does not say all it plays.
+	Modified  bool   `json:"modified,omitempty"`
 	GoVersion string `json:"go_version"`
 	CPU       string `json:"cpu"`
 	Cores     int    `json:"cores"`
@@ -153,87 +156,85 @@ type Origin struct {
 
 // Fill fills in this build and this machine.
 func (o *Origin) Fill() {
+	b := ThisBuild()
 	o.Engine, o.Commit = Version()
-	o.GoVersion = runtime.Version()
+	o.Modified = b.Modified
+	o.GoVersion = b.GoVersion
 	o.CPU = cpuModel()
 	o.Cores = runtime.NumCPU()
 	o.Host, _ = os.Hostname()
 }
 
 // BuiltFrom is the commit a build was made from, when the builder says so:
-// go build -ldflags "-X github.com/ablate-chess/ablate/resultdir.BuiltFrom=SHA".
+// go build -ldflags "-X github.com/ablate-chess/ablate/experiments/resultdir.BuiltFrom=SHA".
+// Go records no revision for a build in a git worktree, where
+// results/pinned.sh and compare --old-rev build a commit of their own.
 var BuiltFrom string
 
-// VersionLine is what ablate --version prints: the module version, the
-// commit it was built from, and the Go that built it.
-func VersionLine() string {
-	version, commit := Version()
-	return fmt.Sprintf("%s (commit %s, %s)", version, commit, runtime.Version())
+// Build is what the running binary was built from, as the build itself
+// recorded it (debug.ReadBuildInfo): never the repository around the
+// working directory, which may hold another commit.
+type Build struct {
+	Version   string // the module's version, "(devel)" if none
+	Commit    string // the VCS revision, or BuiltFrom, or "unknown"
+	Modified  bool   // built from a tree with uncommitted changes
+	GoVersion string
 }
 
-// Version returns the module version and VCS revision the binary was
-// built from ("(devel)" and "unknown" when not recorded). A build without a
-// recorded revision (go run, or GOFLAGS=-buildvcs=false) run inside ablate's
-// own repository reports that repository's HEAD, unless the build was
-// told its commit (BuiltFrom): Go records no revision for a build in a git
-// worktree, where results/pinned.sh builds a pinned commit, and the
-// repository around the working directory is then another commit.
-func Version() (version, commit string) {
-	version, commit = "(devel)", "unknown"
-	info, ok := debug.ReadBuildInfo()
-	if !ok {
-		return
+// ThisBuild is the running binary's build.
+func ThisBuild() Build {
+	info, _ := debug.ReadBuildInfo()
+	return buildOf(info, BuiltFrom)
+}
+
+// buildOf reads a build's information (nil: none recorded).
+func buildOf(info *debug.BuildInfo, builtFrom string) Build {
+	b := Build{Version: "(devel)", Commit: "unknown", GoVersion: runtime.Version()}
+	if info == nil {
+		return b
 	}
-	defer func() {
-		if commit == "unknown" && BuiltFrom != "" {
-			commit = BuiltFrom
-		}
-		if commit == "unknown" {
-			commit = repositoryHead(info.Main.Path)
-		}
-	}()
 	if info.Main.Version != "" {
-		version = info.Main.Version
+		b.Version = info.Main.Version
 	}
-	dirty := false
 	for _, s := range info.Settings {
 		switch s.Key {
 		case "vcs.revision":
-			commit = s.Value
+			b.Commit = s.Value
 		case "vcs.modified":
-			dirty = s.Value == "true"
+			b.Modified = s.Value == "true"
 		}
 	}
-	if dirty {
-		commit += "+dirty"
+	if b.Commit == "unknown" && builtFrom != "" {
+		b.Commit = builtFrom
 	}
-	return
+	if info.GoVersion != "" {
+		b.GoVersion = info.GoVersion
+	}
+	return b
 }
 
-// repositoryHead returns HEAD (with +dirty for local changes) of the git
-// repository around the working directory, if its go.mod is module's;
-// "unknown" otherwise.
-func repositoryHead(module string) string {
-	git := func(args ...string) string {
-		out, err := exec.Command("git", args...).Output()
-		if err != nil {
-			return ""
-		}
-		return strings.TrimSpace(string(out))
+// VersionLine is what ablate --version prints: the module version, the
+// commit it was built from, and the Go that built it. A build that
+// recorded no commit says how to get one.
+func VersionLine() string {
+	version, commit := Version()
+	line := fmt.Sprintf("%s (commit %s, %s)", version, commit, ThisBuild().GoVersion)
+	if commit == "unknown" {
+		line += "; this build recorded no commit: build with make build, or go build -buildvcs=true"
 	}
-	top := git("rev-parse", "--show-toplevel")
-	mod, err := os.ReadFile(filepath.Join(top, "go.mod"))
-	if top == "" || err != nil || !strings.Contains(string(mod), "module "+module+"\n") {
-		return "unknown"
+	return line
+}
+
+// Version returns the module version and the commit the binary was built
+// from, "+dirty" if its tree was modified ("unknown" when not recorded:
+// go run, or GOFLAGS=-buildvcs=false, records none).
+func Version() (version, commit string) {
+	b := ThisBuild()
+	commit = b.Commit
+	if b.Modified {
+		commit += "+dirty"
 	}
-	head := git("-C", top, "rev-parse", "HEAD")
-	if head == "" {
-		return "unknown"
-	}
-	if git("-C", top, "status", "--porcelain", "--untracked-files=no") != "" {
-		head += "+dirty"
-	}
-	return head
+	return b.Version, commit
 }
 
 func cpuModel() string {

@@ -60,13 +60,22 @@ func Build(ctx context.Context, dir string, log io.Writer, name string, args ...
 }
 
 // BuildAblate builds ablate's command in a worktree of ablate's repository
-// to out.
+// to out. Go records no revision for a build in a worktree, so the build
+// is told its commit (resultdir.BuiltFrom), for the results it makes.
 func BuildAblate(ctx context.Context, worktree, out string, log io.Writer) error {
 	abs, err := filepath.Abs(out)
 	if err != nil {
 		return err
 	}
-	return Build(ctx, worktree, log, "go", "build", "-buildvcs=true", "-o", abs, "./cmd/ablate")
+	head, err := git(worktree, "rev-parse", "HEAD")
+	if err != nil {
+		return err
+	}
+	// Commits before results/ held no Go name the variable results.BuiltFrom;
+	// the linker leaves a name the build lacks alone.
+	ldflags := "-X github.com/ablate-chess/ablate/experiments/resultdir.BuiltFrom=" + head +
+		" -X github.com/ablate-chess/ablate/results.BuiltFrom=" + head
+	return Build(ctx, worktree, log, "go", "build", "-buildvcs=true", "-ldflags", ldflags, "-o", abs, "./cmd/ablate")
 }
 
 // git runs git in dir and returns its output, trimmed; a failure says what
