@@ -11,7 +11,7 @@
 set -e
 cd "$(dirname "$0")/../.."
 dir=results/data/selfplay-full-n10000
-ablate=${ABLATE:-go run ./cmd/ablate}
+ablate=${ABLATE:-go run -buildvcs=true ./cmd/ablate}
 if [ -f "$dir/pairs.jsonl.gz" ] && [ ! -f "$dir/pairs.jsonl" ]; then
   gunzip -c "$dir/pairs.jsonl.gz" > "$dir/pairs.jsonl"
 fi

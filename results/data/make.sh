@@ -9,7 +9,7 @@
 set -e
 cd "$(dirname "$0")/../.."
 dir=results/data/selfplay-n5000
-ablate=${ABLATE:-go run ./cmd/ablate}
+ablate=${ABLATE:-go run -buildvcs=true ./cmd/ablate}
 if [ -f "$dir/pairs.jsonl.gz" ] && [ ! -f "$dir/pairs.jsonl" ]; then
   gunzip -c "$dir/pairs.jsonl.gz" > "$dir/pairs.jsonl"
 fi

@@ -9,8 +9,8 @@ set -e
 cd "$(dirname "$0")/../.."
 OUT=results/strength/full-vs-glaurung
 if [ -f "$OUT/match.json" ]; then
-  exec ${ABLATE:-go run ./cmd/ablate} match --resume "$OUT" -j "${JOBS:-2}" --quiet
+  exec ${ABLATE:-go run -buildvcs=true ./cmd/ablate} match --resume "$OUT" -j "${JOBS:-2}" --quiet
 fi
-exec ${ABLATE:-go run ./cmd/ablate} match --config full=full --engine glaurung=/usr/games/glaurung --engine-option Threads=1 --tc 10+0.1 \
+exec ${ABLATE:-go run -buildvcs=true ./cmd/ablate} match --config full=full --engine glaurung=/usr/games/glaurung --engine-option Threads=1 --tc 10+0.1 \
   --pairs 200 --hash 16 -j "${JOBS:-2}" --openings openings --openings-order random --seed 1 \
   --out "$OUT" --quiet

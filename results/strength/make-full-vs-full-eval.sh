@@ -8,8 +8,8 @@ set -e
 cd "$(dirname "$0")/../.."
 OUT=results/strength/full-vs-full-eval-2s
 if [ -f "$OUT/match.json" ]; then
-  exec ${ABLATE:-go run ./cmd/ablate} match --resume "$OUT" -j "${JOBS:-1}" --quiet
+  exec ${ABLATE:-go run -buildvcs=true ./cmd/ablate} match --resume "$OUT" -j "${JOBS:-1}" --quiet
 fi
-exec ${ABLATE:-go run ./cmd/ablate} match --config full=full --config full-eval=full-eval --tc 2+0.02 \
+exec ${ABLATE:-go run -buildvcs=true ./cmd/ablate} match --config full=full --config full-eval=full-eval --tc 2+0.02 \
   --pairs 100 --hash 16 -j "${JOBS:-1}" --openings openings --openings-order random --seed 1 \
   --out "$OUT" --quiet

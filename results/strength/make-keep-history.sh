@@ -7,6 +7,6 @@
 # Elo, and keep-history left full. Today's spelling of the same match:
 set -e
 cd "$(dirname "$0")/../.."
-exec ${ABLATE:-go run ./cmd/ablate} match --config full=full,+keep-history --config nokh=full --tc 2+0.02 \
+exec ${ABLATE:-go run -buildvcs=true ./cmd/ablate} match --config full=full,+keep-history --config nokh=full --tc 2+0.02 \
   --pairs 60 --hash 16 -j "${JOBS:-1}" --openings openings --openings-order random --seed 1 \
   --out results/strength/keep-history-2s --quiet

@@ -6,7 +6,7 @@
 # to resume.
 set -e
 cd "$(dirname "$0")/../.."
-ablate=${ABLATE:-go run ./cmd/ablate}
+ablate=${ABLATE:-go run -buildvcs=true ./cmd/ablate}
 OUT=results/tune/search-on-full
 if [ -f "$OUT/match.json" ]; then
   exec $ablate match --resume "$OUT" -j "${JOBS:-2}" --quiet

@@ -6,7 +6,7 @@
 # tune's (seed 11). A match like any other, so it resumes: run again.
 set -e
 cd "$(dirname "$0")/../.."
-ablate=${ABLATE:-go run ./cmd/ablate}
+ablate=${ABLATE:-go run -buildvcs=true ./cmd/ablate}
 OUT=results/tune/search-verify
 if [ -f "$OUT/match.json" ]; then
   exec $ablate match --resume "$OUT" -j "${JOBS:-2}" --quiet

@@ -10,7 +10,7 @@
 # to resume.
 set -e
 cd "$(dirname "$0")/../.."
-exec ${ABLATE:-go run ./cmd/ablate} worth --base full-eval \
+exec ${ABLATE:-go run -buildvcs=true ./cmd/ablate} worth --base full-eval \
   --leave-one-out passed-pawns,pawn-structure \
   --tc 2+0.02 --pairs 100 --openings openings --openings-order random --seed 1 \
   -j "${JOBS:-2}" --quiet --format markdown --out results/worth/eval-terms-clock-idle > results/worth/eval-terms-clock-idle.md

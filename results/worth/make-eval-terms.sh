@@ -7,7 +7,7 @@
 # ablate check, so any later commit plays the same games.
 set -e
 cd "$(dirname "$0")/../.."
-exec ${ABLATE:-go run ./cmd/ablate} worth --base full-eval \
+exec ${ABLATE:-go run -buildvcs=true ./cmd/ablate} worth --base full-eval \
   --leave-one-out bishop-pair,tempo,rook-files,mobility,passed-pawns,pawn-structure,king-safety,threats,outposts,endgame-scaling \
   --nodes 10000 --pairs 200 --openings openings --openings-order random --seed 1 \
   -j "${JOBS:-2}" --quiet --format markdown --out results/worth/eval-terms

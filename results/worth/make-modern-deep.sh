@@ -8,7 +8,7 @@
 # Run again to resume: worth finishes the cells begun and reuses those done.
 set -e
 cd "$(dirname "$0")/../.."
-ablate=${ABLATE:-go run ./cmd/ablate}
+ablate=${ABLATE:-go run -buildvcs=true ./cmd/ablate}
 $ablate worth --leave-one-out see-prune,nmp-threat,singular --nodes 40000 --precision 15 --pairs 400 \
   --openings openings --openings-order random --seed 1 -j "${JOBS:-2}" --quiet --format markdown \
   --out results/worth/modern-deep > results/worth/modern-deep.md

@@ -9,7 +9,7 @@ set -e
 cd "$(dirname "$0")/../.."
 OUT=results/worth/modern-nmp-threat-seed2
 if [ -f "$OUT/match.json" ]; then
-  exec ${ABLATE:-go run ./cmd/ablate} match --resume "$OUT" -j "${JOBS:-2}" --quiet
+  exec ${ABLATE:-go run -buildvcs=true ./cmd/ablate} match --resume "$OUT" -j "${JOBS:-2}" --quiet
 fi
-exec ${ABLATE:-go run ./cmd/ablate} match --config no-threat=full,-nmp-threat --config full=full --nodes 10000 \
+exec ${ABLATE:-go run -buildvcs=true ./cmd/ablate} match --config no-threat=full,-nmp-threat --config full=full --nodes 10000 \
   --pairs 400 --openings openings --openings-order random --seed 2 -j "${JOBS:-2}" --quiet --out "$OUT"

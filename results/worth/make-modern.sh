@@ -19,7 +19,7 @@
 # ablate check, so any later commit plays the same games.
 set -e
 cd "$(dirname "$0")/../.."
-ablate=${ABLATE:-go run ./cmd/ablate}
+ablate=${ABLATE:-go run -buildvcs=true ./cmd/ablate}
 common="--openings openings --openings-order random --seed 1 -j ${JOBS:-2} --quiet --format markdown"
 $ablate worth --leave-one-out mdp,iir,razoring,delta,see-prune,history-prune,capture-history,capture-lmr,cont-history-2,singular,singular-double,singular-negative,multi-cut,probcut,correction-history,nmp-eval,nmp-threat \
   --nodes 10000 --pairs 200 $common --out results/worth/modern > results/worth/modern.md

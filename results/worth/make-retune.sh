@@ -7,7 +7,7 @@
 # the tune and both matches go on where they stopped.
 set -e
 cd "$(dirname "$0")/../.."
-exec ${ABLATE:-go run ./cmd/ablate} worth --base full-pesto --leave-one-out nmp --nodes 5000 --pairs 400 \
+exec ${ABLATE:-go run -buildvcs=true ./cmd/ablate} worth --base full-pesto --leave-one-out nmp --nodes 5000 --pairs 400 \
   --retune 4000 --retune-params lmr-base-centiplies,lmr-divisor-hundredths,rfp-margin-cp-per-ply,futility-margin-cp-per-ply \
   --openings openings --openings-order random --seed 1 -j "${JOBS:-2}" --quiet --format markdown \
   --out results/worth/retune-nmp > results/worth/retune-nmp.md

@@ -8,7 +8,7 @@
 # one thread; the profile sets "Number of Threads" to 1). Run again to resume.
 set -e
 cd "$(dirname "$0")/../.."
-exec ${ABLATE:-go run ./cmd/ablate} worth --engine /usr/games/toga2 --profile toga2 \
+exec ${ABLATE:-go run -buildvcs=true ./cmd/ablate} worth --engine /usr/games/toga2 --profile toga2 \
   --hash 16 \
   --leave-one-out piece-activity,piece-square,king-safety,pawn-structure,passed-pawns \
   --move-depth 7 --pairs 100 --openings openings --openings-order random --seed 1 \
