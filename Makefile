@@ -78,10 +78,10 @@ browser-test:
 
 # The README's plots, from the stored runs and the card's worth.
 plots:
-	$(GO) run ./cmd/ablate report -o /dev/null --png results/plots/stages results/experiments/stages
-	$(GO) run ./cmd/ablate report -o /dev/null --png results/plots/lmr-family results/experiments/lmr-family
-	$(GO) run ./cmd/ablate report -o /dev/null --png results/plots/card results/worth/card
-	$(GO) run ./cmd/ablate report -o /dev/null --png results/plots/scaling results/worth/scaling/deep
+	$(GO) run ./cmd/ablate report --html /dev/null --png results/plots/stages results/experiments/stages
+	$(GO) run ./cmd/ablate report --html /dev/null --png results/plots/lmr-family results/experiments/lmr-family
+	$(GO) run ./cmd/ablate report --html /dev/null --png results/plots/card results/worth/card
+	$(GO) run ./cmd/ablate report --html /dev/null --png results/plots/scaling results/worth/scaling/deep
 
 # The deep perft counts (start position depth 6, Kiwipete depth 5).
 perft-deep:

@@ -3,6 +3,7 @@ package experiments
 import (
 	"fmt"
 	"strings"
+	"unicode"
 
 	"github.com/ablate-chess/ablate/engine/subject"
 )
@@ -79,8 +80,14 @@ func Build(req Request) (*Plan, error) {
 // lmr-100=full,lmr-base-centiplies=100). The spec itself is checked when a plan uses it.
 func ParseNamedSpec(s string) (NamedSpec, error) {
 	eq, comma := strings.IndexByte(s, '='), strings.IndexByte(s, ',')
-	if eq > 0 && (comma < 0 || eq < comma) {
-		return NamedSpec{Name: s[:eq], Spec: s[eq+1:]}, nil
+	if eq <= 0 || comma >= 0 && comma < eq {
+		return NamedSpec{}, BadSetting("config", "%q: want NAME=SPEC, as in no-lmr=full,-lmr", s)
 	}
-	return NamedSpec{}, fmt.Errorf("--config %q: want NAME=SPEC, as in no-lmr=full,-lmr", s)
+	name := s[:eq]
+	// A name goes into PGN tags, CSV cells and file names: printable, and
+	// no quote or backslash, which PGN's tags would have to escape.
+	if strings.ContainsFunc(name, func(r rune) bool { return !unicode.IsPrint(r) || r == '"' || r == '\\' }) {
+		return NamedSpec{}, BadSetting("config", "%q: the name %q holds a quote, a backslash or a control character", s, name)
+	}
+	return NamedSpec{Name: name, Spec: s[eq+1:]}, nil
 }

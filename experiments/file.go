@@ -239,6 +239,10 @@ func (b *builder) addFile(f *File) error {
 		where := f.where(i, group, nil)
 		base := first(m.Base, f.Base, b.plan.Subject.Presets()[0])
 		suite, err := b.suite(first(m.Positions, f.Positions, "six"), m.IDs)
+		var flag *SettingError
+		if errors.As(err, &flag) {
+			return err
+		}
 		if err != nil {
 			return fmt.Errorf("%s: %v", where, err)
 		}

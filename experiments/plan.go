@@ -138,6 +138,9 @@ func (b *builder) suite(name string, ids []string) (*positions.Suite, error) {
 		return s, nil
 	}
 	s, err := positions.Load(name)
+	if err != nil && b.opts.Positions != "" {
+		return nil, BadSetting("positions", "%w", err) // the flag's, not the experiment's
+	}
 	if err != nil {
 		return nil, err
 	}

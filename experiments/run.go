@@ -22,7 +22,7 @@ import (
 )
 
 // Cap bounds each job of a run (--max-nodes, --max-time): a search that
-// passes it stops at once and is recorded as cut short (budget_exceeded, the
+// passes it stops at once and is recorded as cut short (cap_exceeded, the
 // column's old name). Zero fields are no bound. A match's per-move limit is
 // its budget (match.Budget); a job's bound is its cap.
 type Cap struct {
@@ -323,6 +323,18 @@ func (r *Runner) runJob(eng subject.Engine, jb Job, stop *atomic.Bool) ([]record
 		}
 	}
 
+	// A position that ends the game (mate or stalemate) has nothing to
+	// search: its one iteration stands for every depth, a job complete,
+	// not one the cap cut short.
+	if n := len(first.Iterations); n > 0 && first.Depth() < row.Depth && gameOver(e.Board) {
+		last := first.Iterations[n-1]
+		for d := last.Depth + 1; d <= row.Depth; d++ {
+			it := last
+			it.Depth = d
+			first.Iterations = append(first.Iterations, it)
+			times[d-1], lo[d-1], hi[d-1] = times[last.Depth-1], lo[last.Depth-1], hi[last.Depth-1]
+		}
+	}
 	recs := make([]records.Record, 0, len(first.Iterations)+1)
 	for i := range first.Iterations {
 		it := &first.Iterations[i]
@@ -354,9 +366,9 @@ func (r *Runner) runJob(eng subject.Engine, jb Job, stop *atomic.Bool) ([]record
 			Nodes: first.Nodes, TimeMS: ms(first.Elapsed), TimeMin: ms(first.Elapsed),
 			TimesMS: strconv.FormatFloat(ms(first.Elapsed), 'f', -1, 64), Repeats: 1,
 			Engine: r.Plan.Subject.Name(), Techniques: row.Config.Techniques(), Params: row.Config.Params(),
-			BudgetExceeded: "time", NoCounters: true}
+			CapExceeded: "time", NoCounters: true}
 		if r.Cap.Nodes != 0 && first.Nodes >= r.Cap.Nodes {
-			rec.BudgetExceeded = "nodes"
+			rec.CapExceeded = "nodes"
 		}
 		recs = append(recs, rec)
 	}
@@ -392,6 +404,13 @@ func (r *Runner) record(row *Row, e *positions.Entry, it *subject.Iteration) rec
 	rec.MeanReduction = st.MeanReduction()
 	rec.Counts = records.Counts{Names: counterColumns, Values: st.Count.Columns()}
 	return rec
+}
+
+// gameOver reports whether the side to move has no legal move.
+func gameOver(p chess.Position) bool {
+	var l chess.MoveList
+	p.LegalMoves(&l)
+	return l.N == 0
 }
 
 func medianMin(ts []time.Duration) (median, fastest time.Duration) {

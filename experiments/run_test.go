@@ -15,7 +15,7 @@ import (
 )
 
 // TestBudgetCutsShort gives each job fewer nodes than the deepest searches
-// need: those jobs end with a record marked budget_exceeded holding exactly
+// need: those jobs end with a record marked cap_exceeded holding exactly
 // the budget's nodes, and the run goes on.
 func TestBudgetCutsShort(t *testing.T) {
 	plan := smallPlan(t)
@@ -28,9 +28,9 @@ func TestBudgetCutsShort(t *testing.T) {
 	last := map[string]int{}
 	for i, r := range recs {
 		k := JobKey(r.Group, r.Config, r.Position)
-		if r.BudgetExceeded != "" {
+		if r.CapExceeded != "" {
 			cut++
-			if r.BudgetExceeded != "nodes" || r.Nodes != budget || !r.NoCounters || r.Depth != last[k]+1 {
+			if r.CapExceeded != "nodes" || r.Nodes != budget || !r.NoCounters || r.Depth != last[k]+1 {
 				t.Errorf("cut record %+v after depth %d", r, last[k])
 			}
 			if i+1 < len(recs) && JobKey(recs[i+1].Group, recs[i+1].Config, recs[i+1].Position) == k {

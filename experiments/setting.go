@@ -12,13 +12,17 @@ import (
 type SettingError struct {
 	Setting string
 	Msg     string
+	err     error // what it wraps (%w), such as a file that could not be read
 }
 
 func (e *SettingError) Error() string { return e.Setting + " " + e.Msg }
+func (e *SettingError) Unwrap() error { return e.err }
 
-// BadSetting is a *SettingError.
+// BadSetting is a *SettingError; a %w in format wraps its argument, so
+// that an unreadable file is still the machine's fault (exit 1).
 func BadSetting(setting, format string, args ...any) error {
-	return &SettingError{setting, fmt.Sprintf(format, args...)}
+	e := fmt.Errorf(format, args...)
+	return &SettingError{setting, e.Error(), errors.Unwrap(e)}
 }
 
 // InputError is bad input that is no one setting's (a plan that cannot be

@@ -167,6 +167,13 @@ func plainName(s string) bool {
 // engine built from its source (nil: none).
 func NewSubjectSpec(engine, dir, profile, cache string, options []string, src *source.Source) (SubjectSpec, error) {
 	name, command := ParseEngine(engine)
+	if cache != "" { // a directory of its own wherever the run resumes
+		abs, err := filepath.Abs(cache)
+		if err != nil {
+			return SubjectSpec{}, BadSetting("build-cache", "%v", err)
+		}
+		cache = abs
+	}
 	spec := SubjectSpec{Engine: command, Dir: dir, Profile: profile, Cache: cache, Source: src}
 	for _, o := range options {
 		e, opt, err := ParseEngineOption(o)

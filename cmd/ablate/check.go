@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"os"
 
@@ -93,12 +92,11 @@ func checkAction(c *cli.Context) error {
 // searches: its context stopped (130), a setting or a refused --out (2,
 // naming its flag), the machine (1), else a failed search (1).
 func searchError(ctx context.Context, err error) error {
-	var occupied *resultdir.OccupiedError
 	switch {
 	case err == nil:
 		return nil
-	case errors.As(err, &occupied):
-		return outError(err, "")
+	case claimError(err) != err:
+		return claimError(err)
 	case ctx.Err() != nil:
 		return cli.Exit("interrupted", command.ExitInterrupted)
 	case experiments.IsBadInput(err):

@@ -16,8 +16,9 @@ import (
 
 func compareCommand() *cli.Command {
 	return &cli.Command{
-		Name:  "compare",
-		Usage: "compare two runs, or two commits, configuration by configuration",
+		Name:      "compare",
+		ArgsUsage: "OLD NEW",
+		Usage:     "compare two runs, or two commits, configuration by configuration",
 		UsageText: "ablate compare [--format F] [--fail-on nodes:PCT] OLD NEW  (run directories or records.csv files)\n" +
 			"ablate compare --old-rev REV --new-rev REV [--rounds N] [-- run flags]\n" +
 			"ablate compare --engine-src DIR --old-rev REV --new-rev REV [--rounds N] [-- run flags]\n" +

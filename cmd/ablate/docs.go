@@ -15,6 +15,7 @@ import (
 func docsCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "docs",
+		ArgsUsage: "DIR",
 		Usage:     "write the command-line reference (cli.md and the man page ablate.1) from the app",
 		UsageText: "ablate docs [--check] DIR",
 		Hidden:    true,

@@ -14,6 +14,7 @@ import (
 func eloCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "elo",
+		ArgsUsage: "FILE.pgn...",
 		Usage:     "a finished match's statistics from its PGN (ours, fastchess's, cutechess-cli's)",
 		UsageText: "ablate elo [--player NAME] [--sprt elo0=0,elo1=5,...] FILE.pgn",
 		Description: "Pairs the games by their starting position and book moves with the colours\n" +

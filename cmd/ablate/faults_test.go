@@ -65,9 +65,9 @@ func TestOutNeverReplacesAResult(t *testing.T) {
 		args []string
 		want string
 	}{
-		{"run over a run", append(runArgs, "--depth", "2", "--out", runDir), "holds a complete run"},
+		{"run over a run of another plan", append(runArgs, "--depth", "2", "--out", runDir), "holds a run made with another plan (depth: 3 there, 2 now)"},
 		{"run over a match", append(runArgs, "--out", matchDir), "holds a complete match"},
-		{"match over a match", append(matchArgs, "--out", matchDir), "holds a complete match"},
+		{"match over a match of another plan", append(matchArgs, "--pairs", "3", "--out", matchDir), "holds a match made with another plan (pairs: 2 there, 3 now)"},
 		{"match over a run, by another name", append(matchArgs, "--out", runDir+"/./"), "holds a complete run"},
 		{"worth over a run", []string{"worth", "--leave-one-out", "lmr", "--pairs", "1", "--out", runDir}, "holds a complete run"},
 		{"worth over a match", []string{"worth", "--leave-one-out", "lmr", "--pairs", "1", "--out", matchDir}, "holds a complete match"},
@@ -117,38 +117,44 @@ func TestForcedReplacementInterrupted(t *testing.T) {
 	cmd.Process.Signal(os.Interrupt)
 	err := cmd.Wait()
 	var exit interface{ ExitCode() int }
-	if !errors.As(err, &exit) || exit.ExitCode() != 130 || !strings.Contains(stderr.String(), "--resume "+dir+".replacing") {
+	if !errors.As(err, &exit) || exit.ExitCode() != 130 || !strings.Contains(stderr.String(), "kept in "+dir+".replacing: the same command again finishes it") {
 		t.Fatalf("interrupted: %v, %s", err, stderr.String())
 	}
 	sameFiles(t, "the old run during its replacement", old, snapshot(t, dir))
-	if _, errw, code := ablate(t, "run", "--resume", dir+".replacing", "-j", "2", "--quiet"); code != 0 {
-		t.Fatalf("resume: exit %d: %s", code, errw)
+	again := []string{"run", "--config", "a=full", "--config", "b=full,-lmr", "--depth", "8", "--positions", "six",
+		"-j", "2", "--quiet", "--out", dir, "--force"}
+	if _, errw, code := ablate(t, again...); code != 0 || !strings.Contains(errw, "resuming "+dir+".replacing") {
+		t.Fatalf("the same command again: exit %d: %s", code, errw)
 	}
 	if recs := readRecords(t, dir); len(recs) != 2*6*8 {
 		t.Errorf("after the replacement %s has %d records", dir, len(recs))
 	}
 }
 
-// TestResumeRefusesChangedFlags: --resume and --continue with a flag that
-// changes the plan are refused, naming it; -j is allowed.
-func TestResumeRefusesChangedFlags(t *testing.T) {
+// TestSameCommandResumes: the same command again finishes an interrupted
+// result, or leaves a complete one (at any -j); a changed plan is refused,
+// naming each change; --resume DIR takes the directory's own settings, and
+// refuses flags that would change them.
+func TestSameCommandResumes(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "out")
-	args := []string{"run", "--depth", "3", "--config", "a=full", "--positions", "six", "--quiet", "--out", dir, "--continue"}
+	args := []string{"run", "--depth", "3", "--config", "a=full", "--positions", "six", "--quiet", "--out", dir}
 	if _, errw, code := ablate(t, args...); code != 0 {
 		t.Fatalf("run: exit %d: %s", code, errw)
 	}
 	for _, c := range []struct {
 		name string
 		args []string
-		want string // "" for success
+		want string // in stderr; exit 0 unless it says "another plan"
 	}{
-		{"the same command again", args, ""},
-		{"the same with -j", append(args, "-j", "1"), ""},
-		{"another depth", append([]string{"run", "-d", "4"}, args[5:]...), "--depth 4 (it began with 3)"},
-		{"another configuration", append(args, "--config", "b=full,-lmr"), "--config [a=full b=full,-lmr] (it began with [a=full])"},
+		{"the same command again", args, "holds this run, complete: nothing to do"},
+		{"the same with -j and the old --continue", append(args, "-j", "1", "--continue"), "nothing to do"},
+		{"the default base given", append(args, "--base", "full"), "nothing to do"},
+		{"another depth", append([]string{"run", "-d", "4"}, args[3:]...), "another plan (depth: 3 there, 4 now)"},
+		{"another configuration", append(args, "--config", "b=full,-lmr"), `configs: ["a=full"] there, ["a=full","b=full,-lmr"] now`},
 	} {
 		_, errw, code := ablate(t, c.args...)
-		if c.want == "" && code != 0 || c.want != "" && (code != 2 || !strings.Contains(errw, c.want)) {
+		refused := strings.Contains(c.want, "another plan") || strings.Contains(c.want, "configs")
+		if refused && code != 2 || !refused && code != 0 || !strings.Contains(errw, c.want) {
 			t.Errorf("%s: exit %d, %q; want %q", c.name, code, errw, c.want)
 		}
 	}
@@ -165,8 +171,11 @@ func TestResumeRefusesChangedFlags(t *testing.T) {
 	cmd.Process.Signal(os.Interrupt)
 	cmd.Wait()
 	_, errw, code := ablate(t, "match", "--resume", mdir, "--nodes", "3000")
-	if code != 2 || !strings.Contains(errw, "--nodes 3000 (it began with 2000)") {
+	if code != 2 || !strings.Contains(errw, "--resume takes the settings "+mdir+" began with: give no --nodes") {
 		t.Errorf("match --resume --nodes 3000: exit %d, %q", code, errw)
+	}
+	if _, errw, code := ablate(t, append(margs, "--nodes", "3000")...); code != 2 || !strings.Contains(errw, "nodes: 2000 there, 3000 now") {
+		t.Errorf("the match with another --nodes: exit %d, %q", code, errw)
 	}
 }
 
@@ -188,7 +197,7 @@ func TestWorthInterruptedSaysRunItAgain(t *testing.T) {
 	}
 	cmd.Process.Signal(os.Interrupt)
 	cmd.Wait()
-	if got := stderr.String(); !strings.Contains(got, "run it again with: ablate worth --leave-one-out lmp") ||
+	if got := stderr.String(); !strings.Contains(got, "kept in "+dir+": the same command again finishes it") ||
 		strings.Contains(got, "ablate match --resume") {
 		t.Errorf("stderr: %s", got)
 	}

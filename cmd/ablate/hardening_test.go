@@ -47,7 +47,7 @@ func TestRunBudgetCutsShortAndSays(t *testing.T) {
 	}
 	cut := 0
 	for _, r := range readRecords(t, dir) {
-		if r.BudgetExceeded == "nodes" {
+		if r.CapExceeded == "nodes" {
 			cut++
 			if r.Nodes != 30000 {
 				t.Errorf("cut at %d nodes", r.Nodes)
@@ -55,7 +55,7 @@ func TestRunBudgetCutsShortAndSays(t *testing.T) {
 		}
 	}
 	if cut == 0 {
-		t.Error("no record marked budget_exceeded")
+		t.Error("no record marked cap_exceeded")
 	}
 	// The summary leaves b's totals empty and counts its cut positions.
 	lines := strings.Split(strings.TrimSpace(out), "\n")

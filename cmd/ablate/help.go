@@ -8,7 +8,8 @@ const helpWidth = 100
 // conventions are what every command shares: flags renamed (--jobs was a
 // plan's jobs' name for its workers; compare's --base and --head were
 // revisions where every other --base is a spec; match's --depth was a
-// move's where every other is a tree's), each flag's category in --help,
+// move's where every other is a tree's; trace's --event filtered events
+// where match's names the PGN's), each flag's category in --help,
 // and the width of --help.
 var conventions = command.Conventions{
 	HelpWidth: helpWidth,
@@ -18,16 +19,17 @@ var conventions = command.Conventions{
 		"match":   {"move-depth": "depth"},
 		"worth":   {"move-depth": "depth"},
 		"spsa":    {"move-depth": "depth"},
+		"trace":   {"kinds": "event"},
 	},
 	Categories: map[string][]string{
 		"What to search": {"config", "experiment", "leave-one-out", "ladder", "factorial", "sweep", "base", "reference",
 			"positions", "depth", "set", "repeat", "tree-depth", "fen", "all", "suite", "vs", "run", "preset"},
-		"Budgets": {"max-nodes", "max-time", "max-depth"},
+		"Caps": {"max-nodes", "max-time", "max-depth"},
 		"Engine": {"engine", "engine-dir", "engine-option", "profile", "hash", "engine-a", "engine-b", "head",
 			"baseline"},
 		"Games": {"openings", "openings-order", "seed", "pairs", "games", "nodes", "tc", "movetime", "time-margin",
 			"resign", "draw", "max-moves", "sprt", "precision", "budgets", "event", "player"},
-		"Output": {"format", "out", "records", "pgn", "png", "quiet", "update", "divide", "move-path", "ply"},
+		"Output": {"format", "out", "html", "records", "pgn", "png", "quiet", "update", "divide", "move-path", "ply", "kinds"},
 		"Runs, resume and scale-out": {"workers", "shard", "resume", "continue", "estimates", "allow-partial", "force",
 			"check-against", "rounds", "fail-on"},
 	},

@@ -2,7 +2,9 @@ package main
 
 import (
 	"errors"
+	"fmt"
 	"os"
+	"path/filepath"
 
 	"github.com/urfave/cli/v2"
 
@@ -10,6 +12,7 @@ import (
 	"github.com/ablate-chess/ablate/experiments"
 	"github.com/ablate-chess/ablate/experiments/match"
 	"github.com/ablate-chess/ablate/experiments/render"
+	"github.com/ablate-chess/ablate/experiments/resultdir"
 )
 
 func matchCommand() *cli.Command {
@@ -19,8 +22,7 @@ func matchCommand() *cli.Command {
 		UsageText: "ablate match --config A=SPEC --config B=SPEC [--pairs N] [--sprt ...|--precision E] [flags]\n" +
 			"ablate match ... [--nodes N | --move-depth N | --tc S+I | --movetime D]\n" +
 			"ablate match --config A=SPEC --engine [NAME=]CMD [...]\n" +
-			"ablate match --engine-src DIR --variant A=REV --variant B=REV [--config A=A --config B=B]\n" +
-			"ablate match --resume DIR",
+			"ablate match --engine-src DIR --variant A=REV --variant B=REV [--config A=A --config B=B]",
 		Description: "Plays game pairs: each opening twice, colours swapped, A White first. ablate's\n" +
 			"configurations play in-process; an external engine through UCI. Games follow the\n" +
 			"rules exactly (mate, stalemate, threefold repetition, fifty moves, insufficient\n" +
@@ -39,8 +41,8 @@ func matchCommand() *cli.Command {
 			&cli.DurationFlag{Name: "move-timeout", Usage: "stop an external engine's node- or depth-limited move after this " +
 				"long, as lost on time (default: 20 times what its nodes take at its measured speed, at least 3s)"},
 			&cli.StringFlag{Name: "pgn", Usage: "write every game to `FILE`"},
-			&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write games.pgn.gz, pairs.csv and match.json to `DIR`"},
-			&cli.StringFlag{Name: "resume", Usage: "finish the interrupted match in `DIR`"},
+			outFlag("games.pgn.gz, pairs.csv and match.json"),
+			resumeFlag(),
 			forceFlag(),
 			shardFlag(),
 		), sourceFlags()...),
@@ -49,10 +51,11 @@ func matchCommand() *cli.Command {
 }
 
 func matchAction(c *cli.Context) error {
+	if err := resumeAlone(c); err != nil {
+		return err
+	}
 	req := match.Request{Resume: c.String("resume"), Out: c.String("out"), Replace: c.Bool("force"), Args: command.Line(c),
-		Log: c.App.ErrWriter, CheckArgs: func(began []string) error {
-			return conventions.ResumeChanges(c, began, "workers", "jobs", "quiet", "format", "pgn")
-		}}
+		Log: c.App.ErrWriter}
 	if c.IsSet("workers") {
 		req.Workers = c.Int("workers")
 	}
@@ -61,8 +64,12 @@ func matchAction(c *cli.Context) error {
 		if err != nil {
 			return command.BadInput(err)
 		}
-		s.Engines, s.EngineOptions, s.EngineDir, s.BuildCache = c.StringSlice("engine"), c.StringSlice("engine-option"),
-			c.String("engine-dir"), c.String("build-cache")
+		s.Engines, s.EngineOptions, s.EngineDir = c.StringSlice("engine"), c.StringSlice("engine-option"), c.String("engine-dir")
+		if cache := c.String("build-cache"); cache != "" {
+			if s.BuildCache, err = filepath.Abs(cache); err != nil {
+				return command.BadInput(err)
+			}
+		}
 		s.MoveTimeout = c.Duration("move-timeout").Milliseconds()
 		if s.Shard, err = experiments.ParseShard(c.String("shard"), os.Getenv); err != nil {
 			return command.BadInput(err)
@@ -72,31 +79,39 @@ func matchAction(c *cli.Context) error {
 		}
 		req.Settings = s
 	}
+	if pgn := c.String("pgn"); pgn != "" && !c.Bool("force") {
+		if err := refuseExisting("pgn", pgn); err != nil {
+			return err
+		}
+	}
 	ctx, cancel := command.Interruptible()
 	defer cancel()
 	m, err := match.Open(ctx, req)
 	if err != nil {
-		return outError(buildError(flagError(err)), "ablate match --resume")
+		return command.BadInput(claimError(buildError(flagError(err))))
+	}
+	if m.Complete {
+		fmt.Fprintf(c.App.ErrWriter, "%s holds this match, complete: nothing to play\n", m.Dir)
+		return render.Match(c.App.Writer, c.String("format"), m.Info.A.Name, m.Info.B.Name, m.Info.Result)
+	}
+	if len(m.Done) > 0 {
+		fmt.Fprintf(c.App.ErrWriter, "resuming %s: %d of %d pairs played\n", m.Dir, len(m.Done), m.Pairs)
 	}
 	stop := showMatch(c.App.ErrWriter, m.Match, c.Bool("quiet"))
-	out, err := m.PlayIn(ctx, m.Dir, m.Info)
+	out, err := m.Play(ctx)
 	stop()
-	var interrupted *match.Interrupted
+	var interrupted *resultdir.Interrupted
 	if err != nil && !errors.As(err, &interrupted) {
 		return cli.Exit(err.Error(), command.ExitFor(err, command.ExitFailed))
 	}
 	if c.IsSet("pgn") {
 		if err := m.WritePGN(c.String("pgn"), out); err != nil {
-			return cli.Exit(err.Error(), command.ExitFailed)
+			return cli.Exit(err.Error(), command.ExitFor(err, command.ExitFailed))
 		}
 	}
 	res := render.Match(c.App.Writer, c.String("format"), m.A.Name, m.B.Name, out.Result(m.Match))
 	if interrupted != nil {
-		msg := interrupted.Error()
-		if m.Dir != "" {
-			msg += "; finish with: ablate match --resume " + m.Dir
-		}
-		return cli.Exit(msg, command.ExitInterrupted)
+		return claimError(interrupted)
 	}
 	return res
 }

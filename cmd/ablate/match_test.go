@@ -53,8 +53,10 @@ func TestMatchWritesFilesAndEloAgrees(t *testing.T) {
 	if elo != out {
 		t.Errorf("ablate elo disagrees with the match:\n%s\n%s", out, elo)
 	}
-	if _, errw, code := ablate(t, "match", "--resume", dir); code != 2 || !strings.Contains(errw, "complete") {
-		t.Errorf("resume of a complete match: exit %d %s", code, errw)
+	// The same match again finds it complete and prints its result.
+	if again, errw, code := ablate(t, "match", "--resume", dir, "--format", "csv"); code != 0 || again != out ||
+		!strings.Contains(errw, "complete: nothing to play") {
+		t.Errorf("resume of a complete match: exit %d %s\n%s", code, errw, again)
 	}
 }
 

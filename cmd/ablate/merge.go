@@ -11,6 +11,7 @@ import (
 func mergeCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "merge",
+		ArgsUsage: "[OUT] SHARD_DIR...",
 		Usage:     "join a run's (or a match's) shard directories into the one a whole run writes",
 		UsageText: "ablate merge [--allow-partial] --out OUT SHARD_DIR...\nablate merge [--allow-partial] OUT SHARD_DIR...",
 		Description: "Reads the shards' directories (ablate run --shard I/N --out DIR, or ablate match\n" +

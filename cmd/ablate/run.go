@@ -44,9 +44,9 @@ func runCommand() *cli.Command {
 			&cli.StringFlag{Name: "reference", Usage: "the configuration `NAME` its group is compared against (default: the group's first)"},
 			formatFlag("stdout format: table, markdown, csv or json"),
 			&cli.BoolFlag{Name: "records", Usage: "print every record (configuration, position, depth) after the summary"},
-			&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write records.csv, summary.csv and run.json to `DIR`"},
-			&cli.StringFlag{Name: "resume", Usage: "finish the interrupted run in `DIR` without redoing finished jobs"},
-			&cli.BoolFlag{Name: "continue", Usage: "with --out: finish the run already in DIR if there is one (done: nothing to do), else start it; for retried cluster jobs"},
+			outFlag("records.csv, summary.csv and run.json"),
+			resumeFlag(),
+			&cli.BoolFlag{Name: "continue", Hidden: true, Usage: "what --out does now: finish the run in DIR if there is one (kept for scripts)"},
 			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no progress bar"},
 			forceFlag(),
 			shardFlag(),
@@ -56,15 +56,13 @@ func runCommand() *cli.Command {
 	}
 }
 
-// runResumeSame are the flags that change nothing a run computes: a
-// resume may give them anew.
-var runResumeSame = []string{"workers", "jobs", "quiet", "format", "records", "estimates"}
-
 func runAction(c *cli.Context) error {
+	if err := resumeAlone(c); err != nil {
+		return err
+	}
 	format := c.String("format")
 	req := runs.Request{Out: c.String("out"), Replace: c.Bool("force"), Resume: c.String("resume"),
-		Continue: c.Bool("continue"), WorkersGiven: c.IsSet("workers"), Args: command.Line(c), Format: format,
-		CheckArgs: func(began []string) error { return conventions.ResumeChanges(c, began, runResumeSame...) }}
+		WorkersGiven: c.IsSet("workers"), Args: command.Line(c), Format: format}
 	req.Settings.Workers = c.Int("workers")
 	if req.Resume == "" {
 		var err error
@@ -74,17 +72,14 @@ func runAction(c *cli.Context) error {
 	}
 	r, err := runs.Open(req)
 	if err != nil {
-		if req.Resume != "" {
-			return command.BadInput(fmt.Errorf("--resume %s: %v", req.Resume, err))
-		}
-		return outError(err, "ablate run --resume")
+		return command.BadInput(claimError(flagError(err)))
 	}
 	if r.Complete {
 		fmt.Fprintf(c.App.ErrWriter, "%s holds this run, complete: nothing to do\n", r.Dir)
-		return nil
+		return render.Run(c.App.Writer, format, r.Summaries, r.Records, c.Bool("records"))
 	}
-	if r.Dir != req.Out && req.Out != "" && req.Resume == "" {
-		fmt.Fprintf(c.App.ErrWriter, "--force: writing in %s; it replaces %s once complete\n", r.Dir, req.Out)
+	if r.Dir != r.Out && r.Out != "" {
+		fmt.Fprintf(c.App.ErrWriter, "--force: writing in %s; it replaces %s once complete\n", r.Dir, r.Out)
 	}
 	ctx, cancel := command.Interruptible()
 	defer cancel()
@@ -92,6 +87,9 @@ func runAction(c *cli.Context) error {
 		return command.BadInput(flagError(buildError(err)))
 	}
 	total, done := r.Jobs()
+	if done > 0 {
+		fmt.Fprintf(c.App.ErrWriter, "resuming %s: %d of %d jobs done\n", r.Dir, done, total)
+	}
 	bar := term.Start(c.App.ErrWriter, term.Options{Units: "jobs", Total: total, Done: done, Quiet: c.Bool("quiet")})
 	r.OnProgress = func(p experiments.Progress) { bar.Set(p.Done, p.Message(), false) }
 	err = r.Execute(ctx)
@@ -104,5 +102,5 @@ func runAction(c *cli.Context) error {
 		return err
 	}
 	r.Warn(c.App.ErrWriter)
-	return command.Failure(err)
+	return command.Failure(claimError(err))
 }

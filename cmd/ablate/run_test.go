@@ -96,7 +96,7 @@ func TestRunResumeFinishesTheRun(t *testing.T) {
 		j.AppendJSON(recs[k*5 : (k+1)*5])
 	}
 	j.Close()
-	if _, errw, code := ablate(t, "run", "--resume", whole); code != 2 || !strings.Contains(errw, "that run is complete") {
+	if _, errw, code := ablate(t, "run", "--resume", whole); code != 0 || !strings.Contains(errw, "complete: nothing to do") {
 		t.Errorf("resuming a complete run: exit %d, %s", code, errw)
 	}
 	if _, errw, code := ablate(t, "run", "--resume", part); code != 0 {

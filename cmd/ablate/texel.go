@@ -29,9 +29,10 @@ func texelCommand() *cli.Command {
 			&cli.Float64Flag{Name: "rate", Usage: "Adam's step, in centipawns", Value: 1},
 			&cli.IntFlag{Name: "hold-out", Usage: "hold one game in `N` out of the fit, to measure it", Value: 10},
 			&cli.BoolFlag{Name: "all-positions", Usage: "keep positions that are not quiet"},
-			&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write texel.json and tuned.go.txt (the Go source) to `DIR`"},
+			outFlag("texel.json and tuned.go.txt (the Go source)"),
 			forceFlag(),
-			&cli.StringFlag{Name: "write", Usage: "write the Go source to `FILE` (engine/eval/tuned.go: the engine reads it)"},
+			&cli.StringFlag{Name: "write", Usage: "write the Go source to `FILE` (engine/eval/tuned.go: the engine reads it; " +
+				"an existing file only with --force)"},
 			jobsFlag(),
 			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no line an epoch"},
 		},
@@ -42,6 +43,11 @@ func texelCommand() *cli.Command {
 			}
 			if len(c.StringSlice("data")) == 0 {
 				return command.BadInput(fmt.Errorf("tune texel wants --data FILE"))
+			}
+			if w := c.String("write"); w != "" && !c.Bool("force") {
+				if err := refuseExisting("write", w); err != nil {
+					return err
+				}
 			}
 			every := max(1, c.Int("epochs")/20)
 			job := texel.Job{Files: c.StringSlice("data"), All: c.Bool("all-positions"), Out: c.String("out"), Force: c.Bool("force"),
@@ -54,11 +60,18 @@ func texelCommand() *cli.Command {
 					}}}
 			ctx, cancel := command.Interruptible()
 			defer cancel()
-			res, err := job.Run(ctx, c.App.ErrWriter)
+			res, done, err := job.Run(ctx, c.App.ErrWriter)
 			if ctx.Err() != nil {
 				return cli.Exit("interrupted: nothing written", command.ExitInterrupted)
 			} else if err != nil {
 				return searchError(ctx, err)
+			}
+			if done != nil {
+				fmt.Fprintf(c.App.ErrWriter, "%s holds this fit, complete: nothing to do\n", job.Out)
+				fmt.Fprintf(c.App.Writer, "K %.4f; %d positions fitted, %d held out\n", done.K, done.Train, done.HeldOut)
+				fmt.Fprintf(c.App.Writer, "held-out loss: PeSTO only %.6f; terms untuned %.6f, tuned %.6f (train %.6f -> %.6f)\n",
+					done.PeSTO.HeldOut, done.Before.HeldOut, done.After.HeldOut, done.Before.Train, done.After.Train)
+				return nil
 			}
 			fmt.Fprintf(c.App.Writer, "K %.4f; %d positions fitted, %d held out\n", res.K, res.Train, res.HeldOutCount)
 			fmt.Fprintf(c.App.Writer, "held-out loss: PeSTO only %.6f; terms untuned %.6f, tuned %.6f (train %.6f -> %.6f)\n",

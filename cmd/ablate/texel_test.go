@@ -45,7 +45,7 @@ func TestTuneTexel(t *testing.T) {
 	fit := snapshot(t, filepath.Join(dir, "t"))
 	again := []string{"tune", "texel", "--data", data, "--all-positions", "--terms", "tempo", "--epochs", "2", "--hold-out", "3",
 		"--out", filepath.Join(dir, "t"), "-q"}
-	if _, errw, code := ablate(t, again...); code != 2 || !strings.Contains(errw, "holds a Texel tune (texel.json, tuned.go.txt)") {
+	if _, errw, code := ablate(t, again...); code != 2 || !strings.Contains(errw, "holds a texel made with another plan (epochs: 3 there, 2 now") {
 		t.Errorf("--out over a fit: exit %d, %q", code, errw)
 	}
 	sameFiles(t, "the fit", fit, snapshot(t, filepath.Join(dir, "t")))

@@ -21,12 +21,12 @@ func traceCommand() *cli.Command {
 		Name:  "trace",
 		Usage: "a search's events for one position, or where two configurations' trees part",
 		UsageText: "ablate trace [--fen FEN] [--depth D] [--config SPEC] [--vs SPEC] [--format json|tree]\n" +
-			"ablate trace ... [--ply N] [--event a,b] [--move-path e2e4,e7e5]",
+			"ablate trace ... [--ply N] [--kinds a,b] [--move-path e2e4,e7e5]",
 		Description: "Records every event of a search: nodes entered (ply, depth, window, node type),\n" +
 			"table cutoffs, null-move and hyper null-move tries and results, RFP, futility and\n" +
 			"LMP prunes, LMR reductions (with the refinements behind them) and re-searches, PVS\n" +
 			"re-searches, beta cutoffs with the move, each node's best move and score; as JSON\n" +
-			"lines (for tools) or an indented tree, filtered by ply, event and move path. With\n" +
+			"lines (for tools) or an indented tree, filtered by ply, event kind and move path. With\n" +
 			"--vs, searches the position under both configurations in step and reports the\n" +
 			"first node where their trees part and why, then how the trees differ by cause.\n" +
 			"With --check-null, searches each null-move cutoff's node again the ordinary way and\n" +
@@ -41,7 +41,7 @@ func traceCommand() *cli.Command {
 			&cli.Uint64Flag{Name: "max-nodes", Usage: "stop the trace after `N` nodes", Value: defaultTraceNodes},
 			formatFlag("json (one event per line) or tree", true),
 			&cli.IntFlag{Name: "ply", Usage: "only events up to ply `N`", Value: -1},
-			&cli.StringFlag{Name: "event", Usage: "only these events `a,b`"},
+			&cli.StringFlag{Name: "kinds", Usage: "only the events of these kinds `a,b` (see ablate trace --help)"},
 			&cli.StringFlag{Name: "move-path", Usage: "only events under this path `e2e4,e7e5`"},
 			hashFlag(),
 			&cli.BoolFlag{Name: "check-null", Usage: "count the null-move cutoffs a real move's search overturns"},
@@ -75,7 +75,7 @@ func traceAction(c *cli.Context) error {
 		}
 		return traceVs(c, cfg, other, pos, depth, maxNodes)
 	}
-	filter, err := experiments.ParseTraceFilter(pos, c.Int("ply"), c.String("event"), c.String("move-path"))
+	filter, err := experiments.ParseTraceFilter(pos, c.Int("ply"), c.String("kinds"), c.String("move-path"))
 	if err != nil {
 		return command.BadInput(flagError(err))
 	}

@@ -28,7 +28,7 @@ func TestTraceJSONAndFilters(t *testing.T) {
 		t.Errorf("%d node events; stderr %q", nodes, errw)
 	}
 	// Filters: only reductions and cutoffs under g1f3, up to ply 2.
-	out, _, code = ablate(t, "trace", "--depth", "4", "--event", "cutoff,reduce", "--move-path", "g1f3", "--ply", "2")
+	out, _, code = ablate(t, "trace", "--depth", "4", "--kinds", "cutoff,reduce", "--move-path", "g1f3", "--ply", "2")
 	if code != 0 || out == "" {
 		t.Fatalf("exit %d", code)
 	}

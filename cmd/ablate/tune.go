@@ -36,7 +36,8 @@ func tuneCommand() *cli.Command {
 					"frees up (decides the trajectory, not -j)", Value: 8},
 				&cli.IntFlag{Name: "batch", Usage: "instead of --lag, batches of `N` pairs from the same values (as before 2026-12-01)"},
 				&cli.IntFlag{Name: "verify", Usage: "then play `N` pairs of the tuned values against the start: the Elo gained (a match kept in DIR/verify with --out)"},
-				&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "keep the tune in `DIR` (it resumes when run again)"},
+				outFlag("tune.json, its journal and at the end trajectory.csv and params.txt"),
+				forceFlag(),
 			}),
 			Action: tuneSPSAAction,
 		}, texelCommand()},
@@ -65,10 +66,11 @@ func tuneSPSAAction(c *cli.Context) error {
 		lag = 0
 	}
 	t, err := tune.Open(tune.Request{Subject: sub, Base: c.String("base"), Params: params, Pairs: c.Int("pairs"), Batch: c.Int("batch"), Lag: lag,
-		Seed: c.Uint64("seed"), Settings: s, Out: c.String("out"), Args: command.Line(c)})
+		Seed: c.Uint64("seed"), Settings: s, Out: c.String("out"), Replace: c.Bool("force"), Args: command.Line(c)})
 	if err != nil {
-		return outError(flagError(err), "")
+		return command.BadInput(claimError(flagError(err)))
 	}
+	defer t.Close()
 	if t.Played > 0 {
 		fmt.Fprintf(c.App.ErrWriter, "resuming %s: %d of %d pairs played\n", t.Dir, t.Played, t.Pairs)
 	}
@@ -80,28 +82,26 @@ func tuneSPSAAction(c *cli.Context) error {
 	defer cancel()
 	err = t.Run(ctx)
 	bar.Stop()
-	if tune.Interrupted(err) {
-		msg := fmt.Sprintf("interrupted after %d of %d pairs", t.Played, t.Pairs)
-		if t.Dir != "" {
-			msg += "; run it again to go on: " + term.ShellLine(command.Line(c))
-		}
-		return cli.Exit(msg, command.ExitInterrupted)
+	if err != nil && claimError(err) != err {
+		return claimError(err)
 	}
 	if err != nil {
 		return cli.Exit(err.Error(), command.ExitFor(err, command.ExitFailed))
 	}
-	if err := t.Report(c.App.Writer, c.String("format")); err != nil {
+	if err := t.Report(c.App.Writer, c.App.ErrWriter, c.String("format")); err != nil {
 		return err
 	}
 	if n := c.Int("verify"); n > 0 {
 		fmt.Fprintf(c.App.ErrWriter, "verifying: %d pairs of the tuned values against the start\n", n)
 		res, err := t.Verify(ctx, n)
-		if tune.Interrupted(err) && t.Dir != "" {
-			return cli.Exit(err.Error()+"; run it again to go on: "+term.ShellLine(command.Line(c)), command.ExitInterrupted)
-		} else if err != nil {
+		if err != nil {
 			return searchError(ctx, err)
 		}
-		fmt.Fprintf(c.App.Writer, "\nverify, tuned against start: %s\n", render.MatchLine(res))
+		text := c.App.Writer
+		if f := c.String("format"); f == "csv" || f == "json" {
+			text = c.App.ErrWriter // stdout holds the table alone
+		}
+		fmt.Fprintf(text, "\nverify, tuned against start: %s\n", render.MatchLine(res))
 	}
 	return nil
 }

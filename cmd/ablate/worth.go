@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"os"
@@ -8,9 +9,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/ablate-chess/ablate/cmd/internal/command"
-	"github.com/ablate-chess/ablate/cmd/internal/term"
 	"github.com/ablate-chess/ablate/experiments"
-	"github.com/ablate-chess/ablate/experiments/match"
 	"github.com/ablate-chess/ablate/experiments/records"
 	"github.com/ablate-chess/ablate/experiments/render"
 	"github.com/ablate-chess/ablate/experiments/worth"
@@ -19,6 +18,7 @@ import (
 func worthCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "worth",
+		ArgsUsage: "[EXPERIMENT]",
 		Usage:     "what each technique is worth: tree size from a run beside Elo from matches",
 		UsageText: "ablate worth [EXPERIMENT] [--leave-one-out a,b,c] [--base SPEC] [--budgets LIST] [flags]",
 		Description: "For each configuration of an experiment (a leave-one-out over a base, by default),\n" +
@@ -38,7 +38,7 @@ func worthCommand() *cli.Command {
 			positionsFlag("", "positions of the tree-size run (default bench, or the experiment's)"),
 			&cli.IntFlag{Name: "tree-depth", Usage: "depth of the tree-size run (default 10, or the experiment's)"},
 			&cli.StringFlag{Name: "run", Usage: "take tree sizes from this run `DIR` instead of running them"},
-			&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write worth.csv, the run and each match to `DIR`"},
+			outFlag("worth.csv, the run and each match"),
 			&cli.BoolFlag{Name: "no-play", Usage: "play nothing: the table and worth.csv of the cells --out holds, " +
 				"those begun and not finished marked partial, with the pairs they have"},
 			&cli.IntFlag{Name: "retune", Usage: "beside each cell, a re-tuned one: its configuration's parameters first tuned " +
@@ -84,25 +84,25 @@ func worthAction(c *cli.Context) error {
 		c.Bool("force"), c.String("run"), c.Int("workers"), jobCap(c), command.Line(c), c.Int("retune"), command.SplitList(c.String("retune-params"))
 	w, err := worth.Open(req)
 	if err != nil {
-		return outError(flagError(err), "")
+		return command.BadInput(claimError(flagError(err)))
 	}
+	defer w.Close()
 	if r := w.Replaces(); r != "" {
 		fmt.Fprintf(c.App.ErrWriter, "--force: writing in %s; it replaces %s once every cell is played\n", w.Dir, r)
 	}
-	again := "run it again with: " + term.ShellLine(command.Line(c))
 	ctx, cancel := command.Interruptible()
 	defer cancel()
 	if req.TreeRun == "" {
 		fmt.Fprintf(c.App.ErrWriter, "tree sizes: %d searches\n", req.Plan.Jobs())
 	}
 	if err := w.TreeSizes(ctx); err != nil {
-		if worth.Interrupted(err) {
-			return cli.Exit("interrupted during the tree sizes, before any game; "+again, command.ExitInterrupted)
+		if errors.Is(err, context.Canceled) {
+			return command.Interrupted("interrupted during the tree sizes, before any game; the same command again begins again")
 		}
 		return command.BadInput(err)
 	}
 	if err := w.Cells(c.App.ErrWriter); err != nil {
-		return command.BadInput(flagError(err))
+		return command.BadInput(claimError(flagError(err)))
 	}
 	if c.Bool("no-play") {
 		err = w.SoFar()
@@ -112,11 +112,10 @@ func worthAction(c *cli.Context) error {
 			return showMatch(c.App.ErrWriter, t.Match, c.Bool("quiet"))
 		})
 	}
-	var interrupted *match.Interrupted
-	switch {
-	case errors.As(err, &interrupted):
-		return cli.Exit(interrupted.Error()+"; the finished pairs are kept: "+again, command.ExitInterrupted)
-	case err != nil:
+	if err != nil {
+		if claimError(err) != err {
+			return claimError(err)
+		}
 		return cli.Exit(err.Error(), command.ExitFor(err, command.ExitFailed))
 	}
 	return render.Worth(c.App.Writer, c.String("format"), records.Played(w.Rows))

@@ -165,9 +165,13 @@ func PresetDoc(name string) string {
 	return ""
 }
 
-// DefaultConfig is the full preset.
+// DefaultPreset is the preset a configuration is built on when none is
+// named.
+const DefaultPreset = "full"
+
+// DefaultConfig is the default preset.
 func DefaultConfig() Config {
-	c, _ := Preset("full")
+	c, _ := Preset(DefaultPreset)
 	return c
 }
 
@@ -179,7 +183,7 @@ func ParseConfig(spec string) (Config, error) {
 	items := strings.Split(spec, ",")
 	base := strings.TrimSpace(items[0])
 	if base == "" {
-		base = "full"
+		base = DefaultPreset
 	}
 	c, err := Preset(base)
 	if err != nil {

@@ -414,9 +414,13 @@ func (e *uciEngine) Search(g *chess.Game, lim Limits, onIteration func(*Iteratio
 		if lim.Nodes == 0 {
 			what = fmt.Sprintf("depth %d", lim.Depth)
 		}
+		hint := "use --tc, or a longer --move-timeout"
+		if e.u.MoveTimeout == 0 {
+			hint = "use --tc, or --move-timeout"
+		}
 		return res, &uci.EngineError{Command: e.u.Command, What: "overran",
-			Detail: fmt.Sprintf("did not stop at %s within %v: it may ignore 'go %s'; use --tc, or --move-timeout",
-				what, watched.Round(time.Millisecond), strings.Fields(what)[1])}
+			Detail: fmt.Sprintf("did not stop at %s within %v: it may ignore 'go %s'; %s",
+				what, watched.Round(time.Millisecond), strings.Fields(what)[1], hint)}
 	}
 	if lim.Nodes > 0 && res.Nodes > 0 && res.Elapsed > 20*time.Millisecond {
 		e.nps = float64(res.Nodes) / res.Elapsed.Seconds()

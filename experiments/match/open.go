@@ -15,15 +15,15 @@ import (
 // Request is a match to begin, or one to finish.
 type Request struct {
 	Settings Settings // a new match's
-	Resume   string   // finish the interrupted match in this directory instead
-	Out      string   // a new match's directory ("": none)
+	Out      string   // its directory ("": none)
 	Replace  bool     // replace what Out holds, once the new match is complete
-	Workers  int      // with Resume: the workers now (0: as it began)
-	Args     []string // the command line, for match.json
-	// CheckArgs, with Resume, refuses a command line that would change
-	// the match it began as (it gets the one it began with).
-	CheckArgs func(began []string) error
-	Log       io.Writer // builds and --force say what they do
+	// Resume, if set, is Out, and the match is the one its directory
+	// holds, with the settings it began with (but Workers, if above 0):
+	// the command line need not repeat them.
+	Resume  string
+	Workers int
+	Args    []string  // the command line, for match.json
+	Log     io.Writer // builds and --force say what they do
 }
 
 // Opened is a match ready to play in its directory.
@@ -31,39 +31,91 @@ type Opened struct {
 	*Match
 	Dir  string
 	Info *resultdir.MatchInfo
+	// Complete: Out holds this match, complete; nothing is left to play,
+	// and Info.Result is its result.
+	Complete bool
+
+	claim *resultdir.Claim
+}
+
+// Plan is what a match plays, for comparing a request with the match a
+// directory holds: its settings but the workers, which change when a game
+// is played, not what is in it.
+func Plan(s Settings) Settings {
+	s.Workers = 0
+	if s.Shard.Count == 0 {
+		s.Shard = experiments.Whole // a match made before shards has none
+	}
+	return s
+}
+
+// storedPlan reads the plan of the match in dir.
+func storedPlan(dir string) (any, bool, error) {
+	info, err := resultdir.ReadMatchInfo(dir)
+	if err != nil {
+		return nil, false, err
+	}
+	var s Settings
+	if err := json.Unmarshal(info.Request, &s); err != nil {
+		return nil, false, fmt.Errorf("match.json has no usable request: %v", err)
+	}
+	return Plan(s), info.Complete && info.Result != nil, nil
 }
 
 // Open makes the match a request asks for, every check before any game:
-// its directory claimed (an occupied one refused, unless replaced) or its
-// interrupted journal read, its variants built, its hash checked against
-// the machine, its players made and, for a resume, the same as began it.
-func Open(ctx context.Context, r Request) (*Opened, error) {
-	s, dir, replaces := r.Settings, r.Out, ""
-	var info *resultdir.MatchInfo
-	done := map[int]*Pair{}
+// its directory claimed (locked until Close; an occupied one refused,
+// unless replaced; the same match there resumed, or found complete), its
+// variants built, its hash checked against the machine, its players made
+// and, for a resume, the same as began it.
+func Open(ctx context.Context, r Request) (o *Opened, err error) {
+	s, dir := r.Settings, r.Out
 	if r.Resume != "" {
-		var err error
-		if s, info, done, err = ResumeDir(r.Resume); err != nil {
-			return nil, experiments.BadSetting("resume", "%s: %v", r.Resume, err)
+		dir = r.Resume
+		info, err := resultdir.ReadMatchInfo(dir)
+		if err != nil {
+			return nil, experiments.BadSetting("resume", "%s: %v", dir, err)
 		}
-		if r.CheckArgs != nil {
-			if err := r.CheckArgs(info.Args); err != nil {
-				return nil, experiments.BadSetting("resume", "%s: %v", r.Resume, err)
-			}
+		s = Settings{}
+		if err := json.Unmarshal(info.Request, &s); err != nil {
+			return nil, experiments.BadSetting("resume", "%s: match.json has no usable request: %v", dir, err)
 		}
 		if r.Workers > 0 {
 			s.Workers = r.Workers
 		}
-		dir = r.Resume
-	} else if dir != "" {
-		write, err := resultdir.Claim("out", dir, r.Replace)
-		if err != nil {
+	}
+	var claim *resultdir.Claim
+	var info *resultdir.MatchInfo
+	done := map[int]*Pair{}
+	if dir != "" {
+		if claim, err = resultdir.Open(resultdir.Ask{Dir: dir, Kind: "match", Replace: r.Replace,
+			Plan: Plan(s), Stored: storedPlan}); err != nil {
 			return nil, err
 		}
-		if write != dir {
-			fmt.Fprintf(r.Log, "--force: writing in %s; it replaces %s once complete\n", write, dir)
-			dir, replaces = write, dir
+		defer func() {
+			if err != nil {
+				claim.Release()
+			}
+		}()
+		switch claim.State {
+		case resultdir.Complete:
+			info, err := resultdir.ReadMatchInfo(claim.Dir)
+			if err != nil {
+				return nil, err
+			}
+			claim.Release()
+			return &Opened{Match: &Match{Pairs: info.PairsAsked}, Dir: claim.Dir, Info: info, Complete: true}, nil
+		case resultdir.Resumed:
+			if info, err = resultdir.ReadMatchInfo(claim.Dir); err != nil {
+				return nil, err
+			}
+			if done, err = ReadJournal(claim.Dir); err != nil {
+				return nil, err
+			}
 		}
+		if claim.Replaces() != "" {
+			fmt.Fprintf(r.Log, "--force: writing in %s; it replaces %s once complete\n", claim.Dir, dir)
+		}
+		dir = claim.Dir
 	}
 	var configs subject.Subject // the configurations' engine: ablate's, or built variants
 	if s.Source != nil {
@@ -92,12 +144,22 @@ func Open(ctx context.Context, r Request) (*Opened, error) {
 	m.Done = done
 	if info != nil {
 		if err := SamePlayers(info, m); err != nil {
-			return nil, experiments.BadSetting("resume", "%s: %v", dir, err)
+			return nil, experiments.BadSetting("out", "%s: %v", dir, err)
 		}
 	} else {
 		req, _ := json.Marshal(s)
-		info = &resultdir.MatchInfo{Args: r.Args, Request: req, Started: time.Now().UTC(), Replaces: replaces}
+		info = &resultdir.MatchInfo{Args: r.Args, Request: req, Started: time.Now().UTC(), Replaces: claim.Replaces()}
 	}
 	m.Describe(info, s)
-	return &Opened{Match: m, Dir: dir, Info: info}, nil
+	return &Opened{Match: m, Dir: dir, Info: info, claim: claim}, nil
 }
+
+// Play plays the match in its directory (PlayIn) and lets go of the
+// directory.
+func (o *Opened) Play(ctx context.Context) (*Outcome, error) {
+	defer o.claim.Release()
+	return o.PlayIn(ctx, o.Dir, o.Info)
+}
+
+// Close lets go of the match's directory without playing.
+func (o *Opened) Close() { o.claim.Release() }

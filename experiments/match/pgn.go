@@ -58,7 +58,7 @@ func (m *Match) gameOpening(p *Pair, game int) string {
 type Tally struct {
 	Player, Opponent string
 	Score            stats.Score
-	Unpaired         int // games counted without a partner
+	Unpaired         int // games without a partner: left out when there are pairs
 	Skipped          int // games without a result, or between others
 }
 
@@ -68,7 +68,7 @@ type Tally struct {
 // the first game). Two games are a pair when they start from the same
 // position with the same book moves (the leading moves without an engine's
 // comment, or commented "book") and the players have swapped colours; the
-// pairs are matched in file order. Games left over count as single games.
+// pairs are matched in file order.
 func TallyPGN(games []chess.PGNGame, player string) (Tally, error) {
 	var t Tally
 	for _, g := range games {
@@ -118,11 +118,19 @@ func TallyPGN(games []chess.PGNGame, player string) (Tally, error) {
 		waiting[k] = append(q[:matched], q[matched+1:]...)
 		t.Score.AddPair(points(first), points(g))
 	}
+	// Games left without a partner (a match cut short, or still playing)
+	// are left out, as fastchess counts the pairs it has: a pair's
+	// statistics are not a single game's. Only games none of which is
+	// paired (single games, not pairs) are counted as games.
+	var single stats.Score
 	for _, k := range order {
 		for _, i := range waiting[k] {
-			t.Score.AddGame(points(&games[i]))
+			single.AddGame(points(&games[i]))
 			t.Unpaired++
 		}
+	}
+	if t.Score.Pairs() == 0 {
+		t.Score = single
 	}
 	return t, nil
 }
@@ -140,9 +148,9 @@ func bookMoves(g *chess.PGNGame) string {
 	return b.String()
 }
 
-// TallyFile reads a finished match's PGN file and tallies it for player
-// (TallyPGN). Games left without a partner make the score wins, draws
-// and losses only (no pairs); log says so, and how many were skipped.
+// TallyFile reads a match's PGN file and tallies it for player
+// (TallyPGN); log says how many games had no partner, and how many were
+// skipped.
 func TallyFile(path, player string, log io.Writer) (Tally, error) {
 	f, err := chess.OpenPGN(path)
 	if err != nil {
@@ -157,10 +165,13 @@ func TallyFile(path, player string, log io.Writer) (Tally, error) {
 	if err != nil {
 		return t, fmt.Errorf("%s: %v", path, err)
 	}
-	if t.Unpaired > 0 {
-		fmt.Fprintf(log, "%d of %d games have no partner with the colours swapped: "+
-			"Elo from wins, draws and losses, not pairs\n", t.Unpaired, t.Score.Games())
-		t.Score.LL, t.Score.LD, t.Score.WL, t.Score.DD, t.Score.WD, t.Score.WW = 0, 0, 0, 0, 0, 0
+	switch {
+	case t.Unpaired > 0 && t.Score.Pairs() > 0:
+		fmt.Fprintf(log, "%d games have no partner with the colours swapped (a match cut short?): left out; "+
+			"Elo from the %d pairs\n", t.Unpaired, t.Score.Pairs())
+	case t.Unpaired > 0:
+		fmt.Fprintf(log, "no game has a partner with the colours swapped: Elo from the %d games' wins, draws "+
+			"and losses, not pairs\n", t.Unpaired)
 	}
 	if t.Skipped > 0 {
 		fmt.Fprintf(log, "%d games skipped (no result, or not %s against %s)\n", t.Skipped, t.Player, t.Opponent)

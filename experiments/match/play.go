@@ -3,22 +3,9 @@ package match
 import (
 	"context"
 	"errors"
-	"fmt"
 
 	"github.com/ablate-chess/ablate/experiments/resultdir"
 )
-
-// Interrupted is a match stopped by its context after Done of its Pairs:
-// every finished pair is kept (in its directory's journal and files), and
-// the match resumes from them.
-type Interrupted struct{ Done, Pairs int }
-
-func (e *Interrupted) Error() string {
-	return fmt.Sprintf("interrupted after %d of %d pairs", e.Done, e.Pairs)
-}
-
-// Unwrap makes an interruption a context.Canceled.
-func (e *Interrupted) Unwrap() error { return context.Canceled }
 
 // PlayIn plays the match in its directory (none if dir is ""), the one
 // life of a match, alone or as a worth's cell: match.json is written
@@ -53,7 +40,7 @@ func (m *Match) PlayIn(ctx context.Context, dir string, info *resultdir.MatchInf
 		return nil, err
 	}
 	if interrupted {
-		return out, &Interrupted{len(out.Pairs), m.Pairs}
+		return out, &resultdir.Interrupted{Done: len(out.Pairs), Total: m.Pairs, Units: "pairs", Dir: d.Where()}
 	}
 	return out, nil
 }

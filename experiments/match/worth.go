@@ -6,34 +6,8 @@ import (
 	"reflect"
 
 	"github.com/ablate-chess/ablate/engine/subject"
-	"github.com/ablate-chess/ablate/experiments"
 	"github.com/ablate-chess/ablate/experiments/resultdir"
 )
-
-// sameGames reports whether two settings play the same games: all but the
-// workers, which change when a game is played but not what is in it (the
-// journal is written in pair order whatever -j is).
-func sameGames(a, b Settings) bool {
-	a.Workers, b.Workers = 0, 0
-	return reflect.DeepEqual(a, b)
-}
-
-// ResumeDir reads an interrupted match's directory (ablate match
-// --resume): its settings, its match.json and the pairs of its journal. A
-// complete match is an error: there is nothing left to play.
-func ResumeDir(dir string) (s Settings, info *resultdir.MatchInfo, done map[int]*Pair, err error) {
-	if info, err = resultdir.ReadMatchInfo(dir); err != nil {
-		return s, nil, nil, err
-	}
-	if info.Complete {
-		return s, nil, nil, fmt.Errorf("that match is complete; its games are in games.pgn.gz")
-	}
-	if err := json.Unmarshal(info.Request, &s); err != nil {
-		return s, nil, nil, fmt.Errorf("match.json has no usable request: %v", err)
-	}
-	done, err = ReadJournal(dir)
-	return s, info, done, err
-}
 
 // SamePlayers checks that the players about to finish an interrupted match
 // are the ones that began it: a variant built from source whose revision
@@ -79,9 +53,15 @@ func Resume(dir string, s Settings) (prev *resultdir.MatchInfo, done map[int]*Pa
 		return nil, nil, nil
 	}
 	var was Settings
-	was.Shard = experiments.Whole // a match made before shards has none
-	if json.Unmarshal(prev.Request, &was) != nil || !sameGames(was, s) {
-		return nil, nil, fmt.Errorf("%s holds a match made with other settings; remove it or use another --out", dir)
+	if err := json.Unmarshal(prev.Request, &was); err != nil {
+		return nil, nil, fmt.Errorf("%s: match.json has no usable request: %v", dir, err)
+	}
+	changes, err := resultdir.PlanChanges(Plan(was), Plan(s))
+	if err != nil {
+		return nil, nil, err
+	}
+	if len(changes) > 0 {
+		return nil, nil, &resultdir.PlanChangedError{Setting: "out", Dir: dir, Kind: "match", Changes: changes}
 	}
 	if prev.Complete && prev.Result != nil {
 		return prev, nil, nil

@@ -30,10 +30,10 @@ type Record struct {
 	MateIn   int     `csv:"mate_in" json:"mate_in"` // moves to mate, negative if mated; 0 if no mate
 	SelDepth int     `csv:"seldepth" json:"seldepth"`
 	Solved   string  `csv:"solved" json:"solved"` // yes, no, or empty when the position has no bm/am
-	// BudgetExceeded is "nodes" or "time" on the record of a job stopped by
-	// its budget: the iteration it was searching, with the nodes and time
+	// CapExceeded is "nodes" or "time" on the record of a job stopped by
+	// its cap (--max-nodes, --max-time): the iteration it was searching, with the nodes and time
 	// so far. Its earlier iterations' records are complete.
-	BudgetExceeded string `csv:"budget_exceeded" json:"budget_exceeded"`
+	CapExceeded string `csv:"cap_exceeded" json:"cap_exceeded"`
 
 	TTHitRate           float64 `csv:"tt_hit_rate,counter" json:"tt_hit_rate"`
 	FirstMoveCutoffRate float64 `csv:"first_move_cutoff_rate,counter" json:"first_move_cutoff_rate"`
@@ -81,7 +81,9 @@ func (c Counts) Get(column string) uint64 {
 
 // aliases are the old names of renamed columns, read as the new ones from
 // the files written before the renaming.
-var aliases = map[string]string{}
+var aliases = map[string]string{
+	"budget_exceeded": "cap_exceeded", // a job's cap was once called its budget
+}
 
 // Blank reports whether the columns with the given tag option are unknown.
 func (r *Record) Blank(option string) bool { return option == "counter" && r.NoCounters }

@@ -81,7 +81,7 @@ func Summarize(recs []Record, reference map[string]string) ([]Summary, error) {
 			order = append(order, k)
 			cut[k] = map[string]bool{}
 		}
-		if r.BudgetExceeded != "" {
+		if r.CapExceeded != "" {
 			cut[k][r.Position] = true
 		}
 	}

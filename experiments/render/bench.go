@@ -19,7 +19,7 @@ func Bench(out io.Writer, recs []records.Record, configs, depth int) (cutShort [
 	}
 	if configs == 1 {
 		for _, r := range recs {
-			if r.Depth == depth && r.BudgetExceeded == "" {
+			if r.Depth == depth && r.CapExceeded == "" {
 				fmt.Fprintf(out, "%-32s %12d\n", r.Position, r.Nodes)
 			}
 		}

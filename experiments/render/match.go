@@ -18,11 +18,24 @@ func finite(x float64, digits int) string {
 	return strconv.FormatFloat(x, 'f', digits, 64)
 }
 
+// interval is an estimate and its 95% interval, "+12.3 ± 4.5"; an
+// estimate that is not finite (a perfect score) has no interval: "n/a".
+func interval(x, err float64, digits int, sign bool) string {
+	v := finite(x, digits)
+	if v == "n/a" {
+		return v
+	}
+	if sign && x >= 0 {
+		v = "+" + v
+	}
+	return v + " ± " + finite(err, digits)
+}
+
 // MatchLine is a match's state in one line, fastchess-style: games,
 // score, Elo and the SPRT's state.
 func MatchLine(r *stats.MatchResult) string {
-	s := fmt.Sprintf("games %d (W-D-L %d-%d-%d), score %.1f%%, Elo %s ± %s, nElo %s ± %s", r.Games, r.Wins, r.Draws, r.Losses,
-		100*r.ScoreRate, finite(r.Elo, 1), finite(r.EloError, 1), finite(r.NElo, 1), finite(r.NEloError, 1))
+	s := fmt.Sprintf("games %d (W-D-L %d-%d-%d), score %.1f%%, Elo %s, nElo %s", r.Games, r.Wins, r.Draws, r.Losses,
+		100*r.ScoreRate, interval(r.Elo, r.EloError, 1, false), interval(r.NElo, r.NEloError, 1, false))
 	if r.Upper != 0 {
 		s += fmt.Sprintf(", LLR %.2f (%.2f, %.2f)", r.LLR, r.Lower, r.Upper)
 		if r.Verdict != "" {
@@ -48,8 +61,8 @@ func Match(w io.Writer, format, a, b string, r *stats.MatchResult) error {
 		{"wins / draws / losses", fmt.Sprintf("%d / %d / %d", r.Wins, r.Draws, r.Losses)},
 		{"pentanomial [LL LD WL+DD WD WW]", fmt.Sprintf("[%d %d %d %d %d] (WL %d, DD %d)", p[0], p[1], p[2], p[3], p[4], r.WL, r.DD)},
 		{"points", fmt.Sprintf("%g / %d (%.2f%%)", r.Points, r.Games, 100*r.ScoreRate)},
-		{"Elo (95%)", finite(r.Elo, 2) + " ± " + finite(r.EloError, 2)},
-		{"normalized Elo (95%)", finite(r.NElo, 2) + " ± " + finite(r.NEloError, 2)},
+		{"Elo (95%)", interval(r.Elo, r.EloError, 2, false)},
+		{"normalized Elo (95%)", interval(r.NElo, r.NEloError, 2, false)},
 		{"LOS", fmt.Sprintf("%.2f%%", 100*r.LOS)},
 		{"drawn games", fmt.Sprintf("%.2f%%", 100*r.DrawRatio)},
 		{"pairs of 1 point (fastchess's DrawRatio)", fmt.Sprintf("%.2f%%", 100*r.PairDrawRatio)},

@@ -161,8 +161,8 @@ func Records(w io.Writer, format string, recs []records.Record) error {
 			return text
 		}
 		best := r.BestMove
-		if r.BudgetExceeded != "" {
-			best = "(" + r.BudgetExceeded + " budget)"
+		if r.CapExceeded != "" {
+			best = "(" + r.CapExceeded + " cap)"
 		}
 		rows = append(rows, []string{r.Config, r.Position, strconv.Itoa(r.Depth), strconv.FormatUint(r.Nodes, 10),
 			known(strconv.FormatUint(r.QNodes, 10)), fmtMS(r.TimeMS), strconv.FormatFloat(r.EBF, 'f', 2, 64), best,

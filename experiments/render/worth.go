@@ -40,19 +40,11 @@ func Worth(w io.Writer, format string, rows []records.WorthRow) error {
 			ratio = "cut short"
 		}
 		row := []string{r.Group, r.Config, r.Reference, strconv.Itoa(r.Depth), ratio,
-			fmt.Sprintf("%s ± %s", signed(r.Elo), finite(r.EloError, 1)), fmt.Sprintf("%s ± %s", signed(r.NElo), finite(r.NEloError, 1)),
+			interval(r.Elo, r.EloError, 1, true), interval(r.NElo, r.NEloError, 1, true),
 			fmt.Sprintf("%.1f%%", 100*r.LOS), fmt.Sprintf("%d-%d-%d", r.Wins, r.Draws, r.Losses), strconv.Itoa(r.Games) + r.SoFar(), r.Verdict}
 		out = append(out, row[skip:])
 	}
 	return Table(w, format, header, out, 3-skip)
-}
-
-func signed(x float64) string {
-	s := finite(x, 1)
-	if x >= 0 && s != "n/a" {
-		return "+" + s
-	}
-	return s
 }
 
 // renderLadder writes a worth ladder's table: a row per configuration, a
@@ -103,7 +95,7 @@ func renderLadder(w io.Writer, format string, rows []records.WorthRow, showGroup
 				row = append(row, "")
 				continue
 			}
-			row = append(row, fmt.Sprintf("%s ± %s (%d g%s, d %.1f/%.1f)", signed(r.Elo), finite(r.EloError, 1),
+			row = append(row, fmt.Sprintf("%s (%d g%s, d %.1f/%.1f)", interval(r.Elo, r.EloError, 1, true),
 				r.Games, r.SoFar(), r.MeanDepth, r.RefMeanDepth))
 		}
 		out = append(out, row[skip:])

@@ -256,7 +256,7 @@ func depthSeries(recs []*records.Record) (nodes, ebf, times []Point) {
 	var depths []int
 	for _, r := range recs {
 		positions[r.Position] = true
-		if r.BudgetExceeded != "" {
+		if r.CapExceeded != "" {
 			continue
 		}
 		a := by[r.Depth]
@@ -313,12 +313,12 @@ func ratios(config string, recs, ref []*records.Record, sum, refSum *records.Sum
 	}
 	refNodes := map[string]uint64{}
 	for _, r := range ref {
-		if r.Depth == refSum.Depth && r.BudgetExceeded == "" {
+		if r.Depth == refSum.Depth && r.CapExceeded == "" {
 			refNodes[r.Position] = r.Nodes
 		}
 	}
 	for _, r := range recs {
-		if r.Depth != sum.Depth || r.BudgetExceeded != "" {
+		if r.Depth != sum.Depth || r.CapExceeded != "" {
 			continue
 		}
 		if n := refNodes[r.Position]; n > 0 && r.Nodes > 0 {
@@ -338,7 +338,7 @@ func rates(config string, recs []*records.Record, sum *records.Summary) Rates {
 	rt.PVSResearch, rt.LMRResearch = sum.PVSResearchRate, sum.LMRResearchRate
 	var plies, reduced uint64
 	for _, r := range recs {
-		if r.Depth == sum.Depth && r.BudgetExceeded == "" {
+		if r.Depth == sum.Depth && r.CapExceeded == "" {
 			plies, reduced = plies+r.Counts.Get("lmr_plies"), reduced+r.Counts.Get("lmr_reduced")
 		}
 	}

@@ -68,12 +68,15 @@ func Inspect(dir string) (Holding, error) {
 	}
 	has := map[string]bool{}
 	for _, e := range entries {
+		if e.Name() == LockName { // a writer's, or a killed one's: not a result
+			continue
+		}
 		h.Files = append(h.Files, e.Name())
 		has[e.Name()] = true
 	}
 	sort.Strings(h.Files)
 	switch {
-	case len(entries) == 0:
+	case len(h.Files) == 0:
 	case has[WorthInfoName] || has["worth.csv"] || has["matches"]:
 		h.What = "worth"
 	case has["run.json"]:
@@ -120,35 +123,6 @@ const StagingSuffix = ".replacing"
 // complete: a sibling, DIR.replacing.
 func Staging(dir string) string { return filepath.Clean(dir) + StagingSuffix }
 
-// Claim readies dir for a new result and returns the directory to write
-// it in. An empty or missing directory is dir itself. One that holds
-// anything is refused with an *OccupiedError, unless replace is set: then
-// the result is written in Staging(dir) and replaces dir only once it is
-// complete (Dir.Finish), so an interrupted replacement loses nothing of
-// the old result. A staging directory that holds a replacement begun and
-// interrupted is refused too: it resumes, or is removed by hand.
-func Claim(setting, dir string, replace bool) (string, error) {
-	h, err := Inspect(dir)
-	if err != nil {
-		return "", err
-	}
-	if h.Empty() {
-		return dir, nil
-	}
-	if !replace {
-		return "", &OccupiedError{Setting: setting, Holding: h}
-	}
-	staging := Staging(dir)
-	sh, err := Inspect(staging)
-	if err != nil {
-		return "", err
-	}
-	if !sh.Empty() {
-		return "", &OccupiedError{Setting: "the replacement of " + dir + ":", Holding: sh}
-	}
-	return staging, nil
-}
-
 // SameDir reports whether two paths name the same directory, as files
 // are compared: through symbolic links, "./x/" and absolute paths alike.
 // A path that does not exist is the same as another only by its clean
@@ -168,26 +142,40 @@ func SameDir(a, b string) bool {
 // target, as a --force run's finish does.
 func ReplaceDir(staging, target string) error { return replaceDir(staging, target) }
 
+// exchange and rename are the system's, but for the fault tests.
+var (
+	exchange = exchangeDirs
+	rename   = os.Rename
+)
+
 // replaceDir puts the complete result in staging in place of target:
 // atomically where the system can exchange two directories, else target
-// is moved aside first. The old result is then removed.
+// is moved aside first, to a name of its own that nothing else holds
+// (never DIR.old, which may be a user's). Nothing is removed until the new
+// result stands at target: a target that cannot be moved (a mount point)
+// leaves both as they were.
 func replaceDir(staging, target string) error {
 	if _, err := os.Stat(target); errors.Is(err, os.ErrNotExist) {
-		return os.Rename(staging, target)
+		return rename(staging, target)
 	}
 	if err := exchange(staging, target); err == nil {
 		return os.RemoveAll(staging) // the old result, now at staging
 	}
-	old := target + ".old"
-	if err := os.RemoveAll(old); err != nil {
+	// A name of our own beside target: made to reserve it, then freed
+	// for the rename (os.Rename moves nothing onto a directory).
+	aside, err := os.MkdirTemp(filepath.Dir(filepath.Clean(target)), "."+filepath.Base(target)+".old-")
+	if err != nil {
 		return err
 	}
-	if err := os.Rename(target, old); err != nil {
+	if err := os.Remove(aside); err != nil {
 		return err
 	}
-	if err := os.Rename(staging, target); err != nil {
-		os.Rename(old, target) // put the old result back
+	if err := rename(target, aside); err != nil {
 		return err
 	}
-	return os.RemoveAll(old)
+	if err := rename(staging, target); err != nil {
+		rename(aside, target) // put the old result back
+		return err
+	}
+	return os.RemoveAll(aside)
 }

@@ -1,6 +1,7 @@
 package resultdir
 
 import (
+	"encoding/json"
 	"errors"
 	"os"
 	"path/filepath"
@@ -9,45 +10,129 @@ import (
 	"time"
 )
 
-// TestClaimRefusesWhatHoldsAResult: a new result goes only where nothing
-// is; with replace it goes beside the old one, which stays whole.
-func TestClaimRefusesWhatHoldsAResult(t *testing.T) {
-	tmp := t.TempDir()
-	empty := filepath.Join(tmp, "empty")
-	os.Mkdir(empty, 0o755)
-	run := filepath.Join(tmp, "run")
-	d, err := OpenDir(run, &RunInfo{}, false)
+// runAsk is a claim of dir for a run whose plan is plan, the stored plan
+// read from run.json's request.
+func runAsk(dir string, plan any, replace bool) Ask {
+	return Ask{Dir: dir, Kind: "run", Replace: replace, Plan: plan, Stored: func(dir string) (any, bool, error) {
+		ri, err := ReadRunInfo(dir)
+		if err != nil {
+			return nil, false, err
+		}
+		var p any
+		json.Unmarshal(ri.Request, &p)
+		return p, ri.Complete, nil
+	}}
+}
+
+type testPlan struct {
+	Depth int    `json:"depth"`
+	Base  string `json:"base,omitempty"`
+}
+
+// writeRun leaves in dir a run of plan, complete or interrupted.
+func writeRun(t *testing.T, dir string, plan testPlan, complete bool) {
+	t.Helper()
+	req, _ := json.Marshal(plan)
+	d, err := OpenDir(dir, &RunInfo{Request: req}, false)
 	if err != nil {
 		t.Fatal(err)
 	}
-	d.Finish(true, func(string) error { return nil })
+	if err := d.Finish(complete, func(string) error { return nil }); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestOpenDecidesTheLife: a new result goes only where nothing is, or
+// where the same plan was begun (resumed) or finished (complete); another
+// plan is refused naming the difference, anything else refused; replace
+// goes beside it, and never replaces the working directory.
+func TestOpenDecidesTheLife(t *testing.T) {
+	tmp := t.TempDir()
+	empty := filepath.Join(tmp, "empty")
+	os.Mkdir(empty, 0o755)
+	done, begun := filepath.Join(tmp, "done"), filepath.Join(tmp, "begun")
+	writeRun(t, done, testPlan{Depth: 8}, true)
+	writeRun(t, begun, testPlan{Depth: 8}, false)
 	other := filepath.Join(tmp, "other")
 	os.Mkdir(other, 0o755)
 	os.WriteFile(filepath.Join(other, "notes.txt"), nil, 0o644)
 
 	for _, c := range []struct {
-		name, dir string
-		replace   bool
-		want      string // the directory to write in, or the error
+		name    string
+		dir     string
+		plan    testPlan
+		replace bool
+		state   State
+		write   string // the directory written in, or the error
 	}{
-		{"missing directory is taken", filepath.Join(tmp, "new"), false, filepath.Join(tmp, "new")},
-		{"empty directory is taken", empty, false, empty},
-		{"a complete run is refused", run, false, "--out " + run + " holds a complete run (run.json)"},
-		{"other files are refused", other, false, "holds other files (notes.txt)"},
-		{"replace writes beside", run, true, run + StagingSuffix},
+		{"missing directory is new", filepath.Join(tmp, "new"), testPlan{Depth: 8}, false, New, filepath.Join(tmp, "new")},
+		{"empty directory is new", empty, testPlan{Depth: 8}, false, New, empty},
+		{"the same plan, complete: nothing to do", done, testPlan{Depth: 8}, false, Complete, done},
+		{"the same plan, interrupted: resumed", begun, testPlan{Depth: 8}, false, Resumed, begun},
+		{"a default left out is the default given", begun, testPlan{Depth: 8, Base: ""}, false, Resumed, begun},
+		{"another plan is refused, naming the change", done, testPlan{Depth: 9}, false, New, "holds a run made with another plan (depth: 8 there, 9 now)"},
+		{"other files are refused", other, testPlan{Depth: 8}, false, New, "holds other files (notes.txt)"},
+		{"replace writes beside another plan", done, testPlan{Depth: 9}, true, New, done + StagingSuffix},
+		{"replace writes beside other files", other, testPlan{Depth: 8}, true, New, other + StagingSuffix},
 	} {
-		got, err := Claim("--out", c.dir, c.replace)
+		claim, err := Open(runAsk(c.dir, c.plan, c.replace))
+		got := ""
 		if err != nil {
 			got = err.Error()
+		} else {
+			got = claim.Dir
+			if claim.State != c.state {
+				t.Errorf("%s: state %d, want %d", c.name, claim.State, c.state)
+			}
+			claim.Release()
 		}
-		if !strings.Contains(got, c.want) {
-			t.Errorf("%s: got %q, want %q", c.name, got, c.want)
+		if !strings.Contains(got, c.write) {
+			t.Errorf("%s: got %q, want %q", c.name, got, c.write)
 		}
 	}
 	var occupied *OccupiedError
-	if _, err := Claim("--out", run, false); !errors.As(err, &occupied) || occupied.Holding.What != "run" {
+	if _, err := Open(runAsk(other, testPlan{}, false)); !errors.As(err, &occupied) || occupied.Holding.What != "files" {
 		t.Errorf("not an OccupiedError: %v", err)
 	}
+	// --force --out . (or a directory above it): refused before any work.
+	t.Chdir(other)
+	for _, dir := range []string{".", "..", other} {
+		if _, err := Open(runAsk(dir, testPlan{}, true)); err == nil || !strings.Contains(err.Error(), "working directory") {
+			t.Errorf("--force --out %s: %v", dir, err)
+		}
+	}
+	if entries, _ := os.ReadDir(tmp); len(entries) != 4 {
+		t.Errorf("refusals left files behind: %v", entries)
+	}
+}
+
+// TestLockRefusesASecondWriter: a directory one writer holds is refused
+// to another at once (a LockedError naming the holder); released, or left
+// by a killed process (a lock file no one holds), it is taken.
+func TestLockRefusesASecondWriter(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "out")
+	first, err := Open(runAsk(dir, testPlan{Depth: 8}, false))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var locked *LockedError
+	if _, err := Open(runAsk(dir, testPlan{Depth: 8}, false)); !errors.As(err, &locked) || !strings.Contains(err.Error(), "pid") {
+		t.Errorf("a second writer: %v", err)
+	}
+	if _, err := Open(runAsk(dir, testPlan{Depth: 8}, true)); !errors.As(err, &locked) {
+		t.Errorf("a second writer with --force: %v", err)
+	}
+	first.Release()
+	if _, err := os.Stat(filepath.Join(dir, LockName)); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("the lock's file is left after its release: %v", err)
+	}
+	// A killed writer leaves its file, which no one holds.
+	os.WriteFile(filepath.Join(dir, LockName), []byte("pid 1: ablate run\n"), 0o644)
+	again, err := Open(runAsk(dir, testPlan{Depth: 8}, false))
+	if err != nil || again.State != New {
+		t.Fatalf("a stale lock: %v", err)
+	}
+	again.Release()
 }
 
 // TestForcedRunReplacesOnlyWhenComplete: a replacement interrupted leaves
@@ -58,10 +143,12 @@ func TestForcedRunReplacesOnlyWhenComplete(t *testing.T) {
 	old, _ := OpenDir(target, &RunInfo{Experiment: "old"}, false)
 	old.Finish(true, func(dir string) error { return os.WriteFile(filepath.Join(dir, "records.csv"), []byte("old\n"), 0o644) })
 
-	staging, err := Claim("--out", target, true)
+	claim, err := Open(runAsk(target, testPlan{Depth: 9}, true))
 	if err != nil {
 		t.Fatal(err)
 	}
+	defer claim.Release()
+	staging := claim.Dir
 	info := &RunInfo{Experiment: "new", Replaces: target}
 	d, err := OpenDir(staging, info, false)
 	if err != nil {
@@ -141,5 +228,47 @@ func TestFinishWorthReplaces(t *testing.T) {
 	}
 	if h, _ := Inspect(target); h.What != "worth" || len(h.Files) != 1 || h.Files[0] != WorthInfoName {
 		t.Errorf("after the replacement %s holds %v", target, h.Files)
+	}
+}
+
+// TestReplaceNeverRemovesWhatItDidNotMake: when the directories cannot be
+// exchanged and the target cannot be moved (a mount point), nothing is
+// removed: not the target, not the new result, not a user's DIR.old.
+func TestReplaceNeverRemovesWhatItDidNotMake(t *testing.T) {
+	defer func(e func(a, b string) error, r func(a, b string) error) { exchange, rename = e, r }(exchange, rename)
+	exchange = func(a, b string) error { return errors.ErrUnsupported }
+	tmp := t.TempDir()
+	target, staging, old := filepath.Join(tmp, "D"), filepath.Join(tmp, "D.replacing"), filepath.Join(tmp, "D.old")
+	for dir, file := range map[string]string{target: "old result", staging: "new result", old: "the user's"} {
+		os.Mkdir(dir, 0o755)
+		os.WriteFile(filepath.Join(dir, "f"), []byte(file), 0o644)
+	}
+	busy := errors.New("device or resource busy")
+	rename = func(a, b string) error {
+		if a == target {
+			return busy
+		}
+		return os.Rename(a, b)
+	}
+	if err := ReplaceDir(staging, target); !errors.Is(err, busy) {
+		t.Errorf("an immovable target: %v", err)
+	}
+	for dir, file := range map[string]string{target: "old result", staging: "new result", old: "the user's"} {
+		if got, _ := os.ReadFile(filepath.Join(dir, "f")); string(got) != file {
+			t.Errorf("%s holds %q, want %q", dir, got, file)
+		}
+	}
+	// A target that can be moved is moved to a name of its own: D.old stays.
+	rename = os.Rename
+	if err := ReplaceDir(staging, target); err != nil {
+		t.Fatal(err)
+	}
+	for dir, file := range map[string]string{target: "new result", old: "the user's"} {
+		if got, _ := os.ReadFile(filepath.Join(dir, "f")); string(got) != file {
+			t.Errorf("after the replacement %s holds %q, want %q", dir, got, file)
+		}
+	}
+	if entries, _ := os.ReadDir(tmp); len(entries) != 2 {
+		t.Errorf("left behind: %v", entries)
 	}
 }

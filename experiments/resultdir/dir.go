@@ -119,6 +119,14 @@ func (d *Dir) Finish(complete bool, write func(dir string) error) error {
 	return nil
 }
 
+// Where is the directory's path ("" for a nil Dir).
+func (d *Dir) Where() string {
+	if d == nil {
+		return ""
+	}
+	return d.Path
+}
+
 // Close closes the journal (a directory left unfinished resumes from it).
 func (d *Dir) Close() {
 	if d != nil {

@@ -6,4 +6,4 @@ import "errors"
 
 // exchange is not available here: replaceDir moves the old result aside
 // first.
-func exchange(a, b string) error { return errors.ErrUnsupported }
+func exchangeDirs(a, b string) error { return errors.ErrUnsupported }

@@ -75,6 +75,40 @@ func (ri *RunInfo) CheckRecords(recs []records.Record, file string) error {
 	return nil
 }
 
+// CheckWhole checks that a complete run's (or shard's) records hold every
+// job it ran to its end: Jobs of them, each to its configuration's depth
+// or to the record of the cap that stopped it. A records.csv cut short
+// (at a line's end, so that every line reads) fails here, naming the file.
+func (ri *RunInfo) CheckWhole(recs []records.Record, file string) error {
+	depth := map[string]int{}
+	for _, c := range ri.Configs {
+		for _, id := range ri.Suites[c.Suite] {
+			depth[records.JobKey(c.Group, c.Name, id)] = c.Depth
+		}
+	}
+	deepest := map[string]*records.Record{}
+	var order []string
+	for i := range recs {
+		k := records.JobKey(recs[i].Group, recs[i].Config, recs[i].Position)
+		if deepest[k] == nil {
+			order = append(order, k)
+		}
+		if deepest[k] == nil || recs[i].Depth >= deepest[k].Depth {
+			deepest[k] = &recs[i]
+		}
+	}
+	if ri.Jobs > 0 && len(deepest) < ri.Jobs {
+		return fmt.Errorf("%s holds %d of the %d jobs its run.json says were done: the file is cut short", file, len(deepest), ri.Jobs)
+	}
+	for _, k := range order {
+		r := deepest[k]
+		if d := depth[k]; d > 0 && r.Depth < d && r.CapExceeded == "" {
+			return fmt.Errorf("%s: %s ends at depth %d of %d: the file is cut short", file, records.JobName(k), r.Depth, d)
+		}
+	}
+	return nil
+}
+
 // RunInfo is run.json: what it takes to re-run a run and to judge its
 // numbers later.
 type RunInfo struct {
@@ -214,15 +248,14 @@ func buildOf(info *debug.BuildInfo, builtFrom string) Build {
 }
 
 // VersionLine is what ablate --version prints: the module version, the
-// commit it was built from, and the Go that built it. A build that
-// recorded no commit says how to get one.
+// commit it was built from (or how to record it), and the Go that built
+// it.
 func VersionLine() string {
 	version, commit := Version()
-	line := fmt.Sprintf("%s (commit %s, %s)", version, commit, ThisBuild().GoVersion)
 	if commit == "unknown" {
-		line += "; this build recorded no commit: build with make build, or go build -buildvcs=true"
+		commit = "unknown: make build records it"
 	}
-	return line
+	return fmt.Sprintf("%s (commit %s, %s)", version, commit, ThisBuild().GoVersion)
 }
 
 // Version returns the module version and the commit the binary was built

@@ -133,6 +133,11 @@ func MergeRuns(dirs []string, partial bool) (*RunMerge, error) {
 		if err := infos[i].CheckRecords(recs, d); err != nil {
 			return nil, err
 		}
+		if infos[i].Complete {
+			if err := infos[i].CheckWhole(recs, filepath.Join(d, "records.csv")); err != nil {
+				return nil, err
+			}
+		}
 		mine := map[string]bool{}
 		for _, r := range recs {
 			k := records.JobKey(r.Group, r.Config, r.Position)
@@ -243,6 +248,17 @@ func ReadRun(path string) ([]records.Record, error) {
 		r = zr
 	}
 	return records.ReadCSV(r, path)
+}
+
+// ReadSummaries reads a run directory's summary.csv.
+func ReadSummaries(dir string) ([]records.Summary, error) {
+	path := filepath.Join(dir, "summary.csv")
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return records.ReadSummaryCSV(f, path)
 }
 
 // WriteRunFiles writes a run directory's records.csv and summary.csv.

@@ -24,6 +24,9 @@ type WorthInfo struct {
 	// cell is played (--force); until then it is written beside it.
 	Replaces string `json:"replaces,omitempty"`
 	Complete bool   `json:"complete"`
+	// Plan is what the worth computes (worth.Plan), which the same command
+	// again must ask for to go on with it.
+	Plan json.RawMessage `json:"plan,omitempty"`
 	Origin
 }
 

@@ -15,6 +15,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/ablate-chess/ablate/engine/search"
+	"github.com/ablate-chess/ablate/engine/subject"
 	"github.com/ablate-chess/ablate/experiments"
 	"github.com/ablate-chess/ablate/experiments/records"
 	"github.com/ablate-chess/ablate/experiments/render"
@@ -45,29 +47,21 @@ type Request struct {
 	Settings Settings // a new run's; a resumed run reads its own
 	Out      string   // its directory; "" keeps nothing
 	Replace  bool     // replace what Out holds, once the new run is complete
-	// Resume finishes the interrupted run in this directory, with the
-	// settings it began with (but Workers, if WorkersGiven).
+	// Resume, if set, is Out, and the run is the one its directory
+	// holds, with the settings it began with (but Workers, if
+	// WorkersGiven): the command line need not repeat them.
 	Resume       string
 	WorkersGiven bool
-	// Continue, with Out, finishes the run in Out if there is one
-	// (complete: nothing to do), else begins it: a retried cluster job.
-	Continue bool
-	Args     []string // the command line, for run.json
-	Format   string
-	// CheckArgs, for a run resumed or continued, refuses a command line
-	// that would change the run it began as (it gets the one it began with).
-	CheckArgs func(began []string) error
+	Args         []string // the command line, for run.json
+	Format       string
 }
 
 // Run is a run through its life.
 type Run struct {
 	Request
-	Dir string // where it writes: Out, the resumed directory, or Out's staging directory; "" for none
-	// Began is the command line that began a resumed run (nil for a new
-	// one): a caller checks its own flags against it before Prepare.
-	Began []string
-	// Complete is set by Open when Continue found the run complete: there
-	// is nothing to do.
+	Dir string // where it writes: Out, or Out's staging directory; "" for none
+	// Complete: Out holds this run, complete; there is nothing to do, and
+	// Records and Summaries are read from it.
 	Complete bool
 
 	Plan      *experiments.Plan
@@ -77,26 +71,12 @@ type Run struct {
 	// OnProgress, if set before Execute, is called as jobs start and end.
 	OnProgress func(experiments.Progress)
 
+	claim  *resultdir.Claim
 	info   *resultdir.RunInfo
 	prior  []records.Record
 	runner *experiments.Runner
 	total  int
 	d      *resultdir.Dir
-}
-
-// Interrupted is a run stopped by its context: every finished job is kept
-// in its directory, and Resume finishes it.
-type Interrupted struct {
-	Done, Total int
-	Dir         string
-}
-
-func (e *Interrupted) Error() string {
-	msg := fmt.Sprintf("interrupted: %d of %d jobs done", e.Done, e.Total)
-	if e.Dir != "" {
-		msg += fmt.Sprintf("; their records are in %s; finish with: ablate run --resume %s", e.Dir, e.Dir)
-	}
-	return msg
 }
 
 // Failed is a run some of whose jobs failed: the others' records are kept.
@@ -108,87 +88,108 @@ type Failed struct {
 func (e *Failed) Error() string {
 	msg := e.Jobs.Error()
 	if e.Dir != "" {
-		msg += fmt.Sprintf("\nthe other jobs' records are in %s; retry the failed ones with: ablate run --resume %s", e.Dir, e.Dir)
+		msg += fmt.Sprintf("\nthe other jobs' records are in %s; the same command again retries the failed ones", e.Dir)
 	}
 	return msg
 }
 
 func (e *Failed) Unwrap() error { return e.Jobs }
 
-// Unwrap makes an interruption a context.Canceled.
-func (e *Interrupted) Unwrap() error { return context.Canceled }
+// Plan is what a run computes, for comparing a request with the run a
+// directory holds: its settings without those that change no record (the
+// workers, the jobs' scheduling), and the engine's default base named.
+func Plan(s Settings) Settings {
+	s.Workers, s.Estimates = 0, ""
+	native := s.Subject.Engine == "" && s.Subject.Source == nil
+	if s.Request.Base == "" && native {
+		s.Request.Base = search.DefaultPreset
+	}
+	if q := &s.Request; q.Experiment == "" && len(q.Configs)+len(q.Ladder)+len(q.LeaveOneOut)+len(q.Factorial)+len(q.Sweeps) == 0 && native {
+		q.Experiment = "stages" // what Prepare runs when nothing is asked
+	}
+	return s
+}
 
-// Open reads what the request's directory holds and decides the run's
-// life, doing no search and no build: a new run in an empty directory (or
-// beside the one it replaces), the interrupted run it resumes (its
-// settings read back), or, with Continue, a complete run (Complete). A
-// directory that holds anything else is refused (*resultdir.OccupiedError).
+// stored reads the plan of the run in dir.
+func stored(dir string) (any, bool, error) {
+	ri, err := resultdir.ReadRunInfo(dir)
+	if err != nil {
+		return nil, false, err
+	}
+	var s Settings
+	if err := json.Unmarshal(ri.Request, &s); err != nil {
+		return nil, false, fmt.Errorf("run.json has no usable request: %v", err)
+	}
+	return Plan(s), ri.Complete, nil
+}
+
+// Open claims the request's directory (locked until the run ends) and
+// decides the run's life, doing no search and no build: a new run in an
+// empty directory (or beside the one it replaces), the interrupted run it
+// holds with the same plan (resumed), or that run complete (Complete: read
+// back). A run with another plan there, or anything else, is refused
+// (*resultdir.PlanChangedError, *resultdir.OccupiedError).
 func Open(r Request) (*Run, error) {
 	run := &Run{Request: r}
-	resume := r.Resume
-	if r.Continue && r.Out != "" && resume == "" {
-		h, err := resultdir.Inspect(r.Out)
+	if r.Resume != "" {
+		run.Out = r.Resume
+		ri, err := resultdir.ReadRunInfo(r.Resume)
 		if err != nil {
-			return nil, err
+			return nil, experiments.BadSetting("resume", "%s: %v", r.Resume, err)
 		}
-		if h.What == "run" {
-			ri, err := resultdir.ReadRunInfo(r.Out)
-			if err != nil {
-				return nil, err
-			}
-			run.Began = ri.Args
-			if err := run.checkArgs(); err != nil {
-				return nil, err
-			}
-			if ri.Complete {
-				run.Complete, run.Dir = true, r.Out
-				return run, nil
-			}
-			resume = r.Out
+		workers := run.Settings.Workers
+		run.Settings = Settings{}
+		if err := json.Unmarshal(ri.Request, &run.Settings); err != nil {
+			return nil, experiments.BadSetting("resume", "%s: run.json has no usable request: %v", r.Resume, err)
+		}
+		if r.WorkersGiven {
+			run.Settings.Workers = workers
 		}
 	}
-	if resume == "" {
-		if r.Out != "" {
-			dir, err := resultdir.Claim("out", r.Out, r.Replace)
-			if err != nil {
-				return nil, err
-			}
-			run.Dir = dir
-		}
+	if run.Out == "" {
 		return run, nil
 	}
-	ri, recs, err := resultdir.ResumeRun(resume)
+	claim, err := resultdir.Open(resultdir.Ask{Dir: run.Out, Kind: "run", Replace: r.Replace,
+		Plan: Plan(run.Settings), Stored: stored})
 	if err != nil {
 		return nil, err
 	}
-	workers := run.Settings.Workers
-	run.Settings = Settings{}
-	if err := json.Unmarshal(ri.Request, &run.Settings); err != nil {
-		return nil, fmt.Errorf("run.json has no usable request: %v", err)
+	run.claim, run.Dir = claim, claim.Dir
+	switch claim.State {
+	case resultdir.Complete:
+		run.Complete = true
+		defer claim.Release()
+		if run.Records, err = resultdir.ReadRun(claim.Dir); err != nil {
+			return nil, err
+		}
+		sums, err := resultdir.ReadSummaries(claim.Dir)
+		if err != nil {
+			return nil, err
+		}
+		run.Summaries = sums
+	case resultdir.Resumed:
+		ri, recs, err := resultdir.ResumeRun(claim.Dir)
+		if err != nil {
+			claim.Release()
+			return nil, err
+		}
+		run.info, run.prior = ri, recs
 	}
-	if r.WorkersGiven {
-		run.Settings.Workers = workers
-	}
-	run.Dir, run.info, run.prior, run.Began = resume, ri, recs, ri.Args
-	return run, run.checkArgs()
+	return run, nil
 }
 
-// checkArgs checks the command line against the one the run began with.
-func (r *Run) checkArgs() error {
-	if r.CheckArgs == nil {
-		return nil
-	}
-	err := r.CheckArgs(r.Began)
-	if err != nil && r.Resume == "" { // a resume's errors are named by its directory already
-		return fmt.Errorf("%s: %v", r.Out, err)
-	}
-	return err
-}
+// Close lets go of the run's directory (Execute does, at its end).
+func (r *Run) Close() { r.claim.Release() }
 
 // Prepare makes the subject (what it is set to goes to log; ctx stops a
 // build), builds the plan and its jobs, and writes run.json, so that an
 // interrupted run can be resumed.
-func (r *Run) Prepare(ctx context.Context, log io.Writer) error {
+func (r *Run) Prepare(ctx context.Context, log io.Writer) (err error) {
+	defer func() {
+		if err != nil {
+			r.claim.Release()
+		}
+	}()
 	s := &r.Settings
 	if s.Repeat < 1 {
 		return experiments.BadSetting("repeat", "%d: must be at least 1", s.Repeat)
@@ -199,7 +200,8 @@ func (r *Run) Prepare(ctx context.Context, log io.Writer) error {
 	if err := experiments.CheckHash(s.HashMB, s.Workers); err != nil {
 		return err
 	}
-	sub, err := experiments.MakeSubject(ctx, s.Subject, s.HashMB, s.Cap(), s.Request.Experiment, log)
+	var sub subject.Subject
+	sub, err = experiments.MakeSubject(ctx, s.Subject, s.HashMB, s.Cap(), s.Request.Experiment, log)
 	if err != nil {
 		return err
 	}
@@ -246,10 +248,7 @@ func (r *Run) Prepare(ctx context.Context, log io.Writer) error {
 	if !resuming {
 		req, _ := json.Marshal(s)
 		r.info = &resultdir.RunInfo{Args: r.Args, Request: req, Format: r.Format, Experiment: r.Plan.Name,
-			Description: r.Plan.Description, Started: time.Now().UTC()}
-		if r.Dir != r.Out {
-			r.info.Replaces = r.Out
-		}
+			Description: r.Plan.Description, Started: time.Now().UTC(), Replaces: r.claim.Replaces()}
 	}
 	r.Plan.Describe(r.info, experiments.RunShape{Jobs: r.total, Workers: s.Workers, Repeat: s.Repeat,
 		HashMB: s.HashMB, Shard: s.Shard,
@@ -268,6 +267,7 @@ func (r *Run) Jobs() (total, done int) { return r.total, len(r.runner.Skip) }
 // stopped by ctx is an *Interrupted. Records and Summaries hold what
 // there is either way.
 func (r *Run) Execute(ctx context.Context) error {
+	defer r.claim.Release()
 	defer r.d.Close()
 	r.runner.OnProgress = r.OnProgress
 	r.runner.OnJob = func(recs []records.Record) error { return r.d.AppendJSON(recs) }
@@ -302,7 +302,7 @@ func (r *Run) Execute(ctx context.Context) error {
 	case r.Failed != nil:
 		return &Failed{Jobs: r.Failed, Dir: r.Dir}
 	case interrupted:
-		return &Interrupted{Done: len(r.runner.Skip) + records.CountJobs(recs), Total: r.total, Dir: r.Dir}
+		return &resultdir.Interrupted{Done: len(r.runner.Skip) + records.CountJobs(recs), Total: r.total, Units: "jobs", Dir: r.Dir}
 	}
 	return nil
 }

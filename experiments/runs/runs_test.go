@@ -5,6 +5,7 @@ import (
 	"errors"
 	"io"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/ablate-chess/ablate/experiments"
@@ -31,25 +32,29 @@ func execute(t *testing.T, r Request) *Run {
 	return run
 }
 
-// TestRunLife: a run writes its directory; the same directory is refused
-// to a new run, continued as complete, and replaced only with Replace; a
-// resume reads back the settings it began with.
+// TestRunLife: a run writes its directory; the same request again finds
+// it complete (its records read back), another plan there is refused
+// naming what changed, and Replace replaces it; a resume by the directory
+// alone reads back the settings it began with.
 func TestRunLife(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "run")
 	run := execute(t, Request{Settings: settings(2), Out: dir, Args: []string{"ablate", "run"}})
 	if len(run.Records) != 12 || run.Dir != dir {
 		t.Fatalf("%d records in %s", len(run.Records), run.Dir)
 	}
-	var occupied *resultdir.OccupiedError
-	if _, err := Open(Request{Settings: settings(3), Out: dir}); !errors.As(err, &occupied) || !occupied.Holding.Complete {
-		t.Errorf("a new run over a complete one: %v", err)
+	var changed *resultdir.PlanChangedError
+	if _, err := Open(Request{Settings: settings(3), Out: dir}); !errors.As(err, &changed) || !strings.Contains(err.Error(), "depth: 2 there, 3 now") {
+		t.Errorf("another plan over a complete run: %v", err)
 	}
-	cont, err := Open(Request{Settings: settings(2), Out: dir, Continue: true})
-	if err != nil || !cont.Complete || len(cont.Began) != 2 {
-		t.Errorf("continue over a complete run: %+v, %v", cont, err)
+	again := settings(2)
+	again.Workers = 2 // -j changes no record
+	same, err := Open(Request{Settings: again, Out: dir})
+	if err != nil || !same.Complete || len(same.Records) != 12 || len(same.Summaries) != 1 {
+		t.Errorf("the same run again: %+v, %v", same, err)
 	}
-	if _, err := Open(Request{Resume: dir}); err == nil {
-		t.Error("resumed a complete run")
+	byDir, err := Open(Request{Resume: dir})
+	if err != nil || !byDir.Complete || byDir.Settings.Request.Options.Depth != 2 {
+		t.Errorf("by its directory alone: %+v, %v", byDir, err)
 	}
 	run = execute(t, Request{Settings: settings(3), Out: dir, Replace: true})
 	if run.Dir != dir || len(run.Records) != 18 {
@@ -78,16 +83,19 @@ func TestRunInterruptedResumes(t *testing.T) {
 			cancel()
 		}
 	}
-	var interrupted *Interrupted
+	var interrupted *resultdir.Interrupted
 	if err := run.Execute(ctx); !errors.As(err, &interrupted) || interrupted.Dir != dir || interrupted.Total != 6 {
 		t.Fatalf("interrupted: %v", err)
 	}
-	resumed, err := Open(Request{Resume: dir, Settings: Settings{Workers: 2}, WorkersGiven: true})
+	// The same request again, at another -j, goes on with it.
+	again := settings(4)
+	again.Workers = 2
+	resumed, err := Open(Request{Out: dir, Settings: again})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if resumed.Settings.Request.Depth != 4 || resumed.Settings.Workers != 2 {
-		t.Errorf("resumed with %+v", resumed.Settings)
+	if resumed.Complete || len(resumed.prior) == 0 || resumed.Settings.Workers != 2 {
+		t.Errorf("resumed with %+v, %d records done", resumed.Settings, len(resumed.prior))
 	}
 	if err := resumed.Prepare(context.Background(), io.Discard); err != nil {
 		t.Fatal(err)

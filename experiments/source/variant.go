@@ -163,6 +163,11 @@ func (s *Source) BuildAll(ctx context.Context, cache Cache, log io.Writer) ([]Bu
 			return nil, fmt.Errorf("%s has changes in its working tree (clean is asked for)", repo.Top)
 		}
 	}
+	// A relative cache is the working directory's: git makes worktrees
+	// from inside the engine's repository, where it would be another.
+	if cache.Dir, err = filepath.Abs(cache.Dir); err != nil {
+		return nil, err
+	}
 	if err := cache.writable(); err != nil {
 		return nil, err
 	}

@@ -135,3 +135,27 @@ func TestBuildFaults(t *testing.T) {
 		t.Errorf("an interrupted build left %d entries", len(entries))
 	}
 }
+
+// TestRelativeCacheIsTheWorkingDirectorys: a relative --build-cache is the
+// working directory's (issue 36, fault 7): the build works, and nothing is
+// left in the engine's source tree.
+func TestRelativeCacheIsTheWorkingDirectorys(t *testing.T) {
+	dir, _, _ := sourcetest.EngineRepo(t)
+	work := t.TempDir()
+	t.Chdir(work)
+	src := Source{Repo: dir, Variants: []Variant{{Name: "new", Ref: "HEAD"}}}
+	var log bytes.Buffer
+	built, err := src.BuildAll(context.Background(), Cache{"bc"}, &log)
+	if err != nil || len(built) != 1 || built[0].Bench != 2000 {
+		t.Fatalf("%v: %+v\n%s", err, built, log.String())
+	}
+	if !strings.HasPrefix(built[0].Binary, filepath.Join(work, "bc")) {
+		t.Errorf("built at %s, not under the working directory's bc", built[0].Binary)
+	}
+	entries, _ := os.ReadDir(dir)
+	for _, e := range entries {
+		if strings.HasPrefix(e.Name(), buildPrefix) || e.Name() == "bc" {
+			t.Errorf("the engine's tree holds %s", e.Name())
+		}
+	}
+}

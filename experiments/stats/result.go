@@ -1,6 +1,8 @@
 package stats
 
 import (
+	"bytes"
+	"encoding/json"
 	"math"
 )
 
@@ -42,6 +44,65 @@ type MatchResult struct {
 	TimeLossesB int `json:"time_losses_b"`
 }
 
+// Unbounded is how an infinite estimate is kept (a perfect score's Elo):
+// a number every file can hold, printed n/a, and null in JSON.
+const Unbounded = 1e10
+
+// MarshalJSON writes the result with null for an estimate that is not
+// finite (a perfect score's Elo and its interval).
+func (r MatchResult) MarshalJSON() ([]byte, error) {
+	type plain MatchResult
+	data, err := json.Marshal(plain(r))
+	if err != nil {
+		return nil, err
+	}
+	for _, key := range []string{"elo", "elo_error", "nelo", "nelo_error"} {
+		for _, v := range []string{"10000000000", "-10000000000"} {
+			data = bytes.Replace(data, []byte(`"`+key+`":`+v+`,`), []byte(`"`+key+`":null,`), 1)
+		}
+	}
+	if math.Abs(r.Elo) >= Unbounded { // no interval either
+		data = bytes.Replace(data, []byte(`"elo_error":0,`), []byte(`"elo_error":null,`), 1)
+	}
+	if math.Abs(r.NElo) >= Unbounded {
+		data = bytes.Replace(data, []byte(`"nelo_error":0,`), []byte(`"nelo_error":null,`), 1)
+	}
+	return data, nil
+}
+
+// UnmarshalJSON reads what MarshalJSON writes: a null estimate is the
+// perfect score's, unbounded in the score's direction.
+func (r *MatchResult) UnmarshalJSON(data []byte) error {
+	type plain MatchResult
+	var p struct {
+		plain
+		Elo       *float64 `json:"elo"`
+		EloError  *float64 `json:"elo_error"`
+		NElo      *float64 `json:"nelo"`
+		NEloError *float64 `json:"nelo_error"`
+	}
+	// The pointers shadow the plain fields of the same JSON keys.
+	if err := json.Unmarshal(data, &p); err != nil {
+		return err
+	}
+	*r = MatchResult(p.plain)
+	bound := Unbounded
+	if r.ScoreRate < 0.5 {
+		bound = -Unbounded
+	}
+	for _, x := range []struct {
+		dst  *float64
+		v    *float64
+		null float64
+	}{{&r.Elo, p.Elo, bound}, {&r.EloError, p.EloError, 0}, {&r.NElo, p.NElo, bound}, {&r.NEloError, p.NEloError, 0}} {
+		*x.dst = x.null
+		if x.v != nil {
+			*x.dst = *x.v
+		}
+	}
+	return nil
+}
+
 // Result computes the statistics of a tally, with the SPRT's if given.
 func (s Score) Result(sprt *SPRT) *MatchResult {
 	e := s.Estimate()
@@ -61,7 +122,7 @@ func (s Score) Result(sprt *SPRT) *MatchResult {
 			*x = 0
 		}
 		if math.IsInf(*x, 0) {
-			*x = math.Copysign(1e10, *x)
+			*x = math.Copysign(Unbounded, *x)
 		}
 		if *x == 0 {
 			*x = 0 // no negative zero

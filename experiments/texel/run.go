@@ -53,9 +53,49 @@ type Job struct {
 	Args    []string
 }
 
+// Plan is what a fit computes, for comparing a command with the fit a
+// directory holds: the data, the terms and the fit's settings.
+type Plan struct {
+	Data    []string `json:"data"`
+	All     bool     `json:"all_positions,omitempty"`
+	Terms   uint64   `json:"terms"`
+	Epochs  int      `json:"epochs"`
+	Rate    float64  `json:"rate"`
+	HoldOut int      `json:"hold_out"`
+}
+
+// Plan is the job's plan.
+func (j *Job) Plan() Plan {
+	return Plan{Data: j.Files, All: j.All, Terms: uint64(j.Request.Terms), Epochs: j.Request.Epochs,
+		Rate: j.Request.Rate, HoldOut: j.Request.HoldOut}
+}
+
+// ReadInfo reads dir's texel.json.
+func ReadInfo(dir string) (*Info, error) {
+	data, err := os.ReadFile(filepath.Join(dir, resultdir.TexelInfoName))
+	if err != nil {
+		return nil, err
+	}
+	var info Info
+	if err := json.Unmarshal(data, &info); err != nil {
+		return nil, fmt.Errorf("%s: %v", filepath.Join(dir, resultdir.TexelInfoName), err)
+	}
+	return &info, nil
+}
+
+// storedPlan reads the plan of the fit in dir (written whole, at its end).
+func storedPlan(dir string) (any, bool, error) {
+	info, err := ReadInfo(dir)
+	if err != nil {
+		return nil, false, err
+	}
+	return info.Plan, true, nil
+}
+
 // Info is texel.json.
 type Info struct {
 	Args     []string   `json:"args"`
+	Plan     *Plan      `json:"plan,omitempty"`
 	Data     []FileInfo `json:"data"`
 	Read     int        `json:"positions_read"`
 	Noisy    int        `json:"left_out_not_quiet"`
@@ -71,18 +111,36 @@ type Info struct {
 	Finished time.Time  `json:"finished"`
 }
 
-// Run reads the data (saying on log what it kept), fits, and writes.
-func (j *Job) Run(ctx context.Context, log io.Writer) (*Result, error) {
+// Run reads the data (saying on log what it kept), fits, and writes. An
+// Out that holds this fit, complete, is left as it is: Run returns its
+// texel.json (and no Result).
+func (j *Job) Run(ctx context.Context, log io.Writer) (*Result, *Info, error) {
 	if j.Out == "" && j.Write == "" {
-		return nil, experiments.BadSetting("out", "not given, nor write: the tune would be lost")
+		return nil, nil, experiments.BadSetting("out", "not given, nor write: the tune would be lost")
+	}
+	if err := j.Request.Check(); err != nil {
+		return nil, nil, err
 	}
 	out := j.Out
 	if out != "" {
-		var err error
-		if out, err = resultdir.Claim("out", j.Out, j.Force); err != nil {
-			return nil, err
+		plan := j.Plan()
+		claim, err := resultdir.Open(resultdir.Ask{Dir: j.Out, Kind: "texel", Replace: j.Force, Plan: &plan, Stored: storedPlan})
+		if err != nil {
+			return nil, nil, err
 		}
+		defer claim.Release()
+		if claim.State == resultdir.Complete {
+			info, err := ReadInfo(claim.Dir)
+			return nil, info, err
+		}
+		out = claim.Dir
 	}
+	res, err := j.fit(ctx, log, out)
+	return res, nil, err
+}
+
+// fit reads the data, fits and writes the result in out.
+func (j *Job) fit(ctx context.Context, log io.Writer, out string) (*Result, error) {
 	d, err := Read(j.Files, j.All)
 	if err != nil {
 		return nil, &experiments.InputError{Err: err}
@@ -107,7 +165,8 @@ func (j *Job) Run(ctx context.Context, log io.Writer) (*Result, error) {
 		if err := os.MkdirAll(out, 0o755); err != nil {
 			return nil, err
 		}
-		info, _ := json.MarshalIndent(Info{Args: j.Args, Data: d.Files, Read: d.Read, Noisy: d.Noisy, Unended: d.Unended,
+		plan := j.Plan()
+		info, _ := json.MarshalIndent(Info{Args: j.Args, Plan: &plan, Data: d.Files, Read: d.Read, Noisy: d.Noisy, Unended: d.Unended,
 			Train: res.Train, HeldOut: res.HeldOutCount, PeSTO: res.PeSTO, PeSTOK: res.PeSTOK, K: res.K, Before: res.Before, After: res.After,
 			Epochs: res.Epochs, Finished: time.Now().UTC()}, "", "  ")
 		if err := WriteFile(filepath.Join(out, "tuned.go.txt"), src); err != nil { // not .go: a stored result is no package

@@ -9,6 +9,7 @@ import (
 
 	"github.com/ablate-chess/ablate/engine/chess"
 	"github.com/ablate-chess/ablate/engine/eval"
+	"github.com/ablate-chess/ablate/experiments"
 )
 
 // Request is a tune: the data, the terms whose weights are fitted (with
@@ -205,12 +206,32 @@ func (m *model) fitK(theta []float64, workers int) float64 {
 	return (lo + hi) / 2
 }
 
+// The fit's settings' ranges.
+const (
+	MaxEpochs = 1_000_000
+	MaxRate   = 100 // centipawns a step: more throws every weight out of range
+)
+
+// Check refuses settings a fit cannot use, naming the setting: before any
+// data is read.
+func (r Request) Check() error {
+	switch {
+	case r.Epochs < 1 || r.Epochs > MaxEpochs:
+		return experiments.BadSetting("epochs", "%d: want 1 to %d passes", r.Epochs, MaxEpochs)
+	case math.IsNaN(r.Rate) || r.Rate <= 0 || r.Rate > MaxRate:
+		return experiments.BadSetting("rate", "%g: want a step above 0 and at most %d centipawns", r.Rate, MaxRate)
+	case r.HoldOut < 0 || r.HoldOut == 1:
+		return experiments.BadSetting("hold-out", "%d: want 0 (hold nothing out) or N of at least 2 (one game in N)", r.HoldOut)
+	}
+	return nil
+}
+
 // Run fits the weights: K first, with the weights as they are, then
 // Epochs passes of Adam over the training positions. ctx stops it between
 // epochs (context.Canceled: no result).
 func Run(ctx context.Context, r Request) (*Result, error) {
-	if r.Epochs < 1 {
-		return nil, fmt.Errorf("epochs %d: at least one", r.Epochs)
+	if err := r.Check(); err != nil {
+		return nil, err
 	}
 	fitPSQ := r.Terms.Has(eval.Tuned)
 	mg, eg := eval.PSQTables(fitPSQ)
@@ -235,6 +256,9 @@ func Run(ctx context.Context, r Request) (*Result, error) {
 		}
 	}
 	res.Train = len(m.held) - res.HeldOutCount
+	if res.Train == 0 {
+		return nil, fmt.Errorf("no position left to fit: the data's %d are all held out or none was kept", len(m.held))
+	}
 	workers := max(1, r.Workers)
 	pmg, peg := eval.PSQTables(false)
 	plain := build(r.Data, 0, false, r.HoldOut, &pmg, &peg)

@@ -40,20 +40,32 @@ const (
 
 // Check checks a parameter's numbers, naming what is wrong.
 func (p *Param) Check() error {
+	for _, x := range []struct {
+		what string
+		v    float64
+	}{{"value", p.Value}, {"min", p.Min}, {"max", p.Max}, {"c_end", p.CEnd}, {"r_end", p.REnd}} {
+		if math.IsNaN(x.v) || math.IsInf(x.v, 0) || math.Abs(x.v) > MaxMagnitude {
+			return fmt.Errorf("%s: %s %g: want a finite number within ±%g", p.Name, x.what, x.v, float64(MaxMagnitude))
+		}
+	}
 	switch {
 	case p.Name == "" || strings.ContainsAny(p.Name, ", \t="):
 		return fmt.Errorf("parameter name %q: want a name without spaces, commas or '='", p.Name)
-	case math.IsNaN(p.Min) || math.IsNaN(p.Max) || p.Min > p.Max:
+	case p.Min > p.Max:
 		return fmt.Errorf("%s: min %g is above max %g", p.Name, p.Min, p.Max)
 	case p.Value < p.Min || p.Value > p.Max:
 		return fmt.Errorf("%s: value %g is outside its range %g to %g", p.Name, p.Value, p.Min, p.Max)
-	case !(p.CEnd > 0):
-		return fmt.Errorf("%s: c_end %g: want a perturbation above 0", p.Name, p.CEnd)
-	case !(p.REnd > 0):
-		return fmt.Errorf("%s: r_end %g: want a learning rate above 0", p.Name, p.REnd)
+	case !(p.CEnd > 0) || p.CEnd > max(1, p.Max-p.Min):
+		return fmt.Errorf("%s: c_end %g: want a perturbation above 0 and at most the range, %g", p.Name, p.CEnd, max(1, p.Max-p.Min))
+	case !(p.REnd > 0) || p.REnd > 1:
+		return fmt.Errorf("%s: r_end %g: want a learning rate above 0 and at most 1", p.Name, p.REnd)
 	}
 	return nil
 }
+
+// MaxMagnitude bounds a parameter's numbers: far beyond any engine's
+// setting, and well inside what an integer holds.
+const MaxMagnitude = 1e9
 
 // ParseParam reads NAME=VALUE,MIN,MAX[,C_END,R_END], an integer parameter
 // (--param). Without C_END and R_END, c_end is a twentieth of the range
@@ -256,11 +268,11 @@ func ReadParams(path string, items []string) ([]Param, error) {
 	if path != "" {
 		f, err := os.Open(path)
 		if err != nil {
-			return nil, experiments.BadSetting("params", "%v", err)
+			return nil, experiments.BadSetting("params", "%w", err)
 		}
 		defer f.Close()
 		if params, err = ReadOpenBench(f, path); err != nil {
-			return nil, err
+			return nil, experiments.BadSetting("params", "%v", err)
 		}
 	}
 	for _, item := range items {

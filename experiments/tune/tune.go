@@ -1,7 +1,6 @@
 package tune
 
 import (
-	"bytes"
 	"context"
 	"encoding/csv"
 	"encoding/json"
@@ -48,6 +47,7 @@ type Request struct {
 	Seed     uint64
 	Settings match.Settings // the games: limits, openings, adjudication, workers, hash (not pairs)
 	Out      string         // the directory; "" keeps nothing
+	Replace  bool           // replace what Out holds, once the new tune is complete
 	Args     []string
 }
 
@@ -59,6 +59,9 @@ type Info struct {
 	Pairs    int             `json:"pairs_played"`
 	Complete bool            `json:"complete"`
 	Spec     string          `json:"spec"` // the values now, as a configuration
+	// Replaces is the directory this tune takes the place of once
+	// complete (--force); until then it is written beside it.
+	Replaces string `json:"replaces,omitempty"`
 	resultdir.Origin
 }
 
@@ -143,6 +146,7 @@ type Tune struct {
 	from      int
 	info      *Info
 	log       *resultdir.LineLog
+	claim     *resultdir.Claim
 	sub       subject.Subject
 	signature uint64 // ablate's base's node count on a small fixed search
 }
@@ -217,8 +221,8 @@ func Open(r Request) (*Tune, error) {
 	if r.Out == "" {
 		return t, nil
 	}
-	t.Dir = r.Out
 	if err := t.resume(); err != nil {
+		t.claim.Release()
 		return nil, err
 	}
 	return t, nil
@@ -231,34 +235,46 @@ func (t *Tune) config(v float64, i int) (subject.Config, error) {
 	return t.sub.ParseConfig(t.Base + "," + Spec(t.Params, vals))
 }
 
-// resume reads the directory: nothing (a new tune), or a tune begun with
-// the same request, whose batches are replayed from the journal.
-func (t *Tune) resume() error {
-	h, err := resultdir.Inspect(t.Dir)
+// storedPlan reads the plan of the tune in dir: its request.
+func storedPlan(dir string) (any, bool, error) {
+	info, err := readInfo(dir)
 	if err != nil {
-		return err
+		return nil, false, err
 	}
-	req := t.key()
-	if h.Empty() {
-		if err := os.MkdirAll(t.Dir, 0o755); err != nil {
-			return err
-		}
-		t.info = &Info{Args: t.Args, Request: req, Started: time.Now().UTC()}
-		return t.openLog()
-	}
-	data, err := os.ReadFile(filepath.Join(t.Dir, infoName))
+	return info.Request, info.Complete, nil
+}
+
+func readInfo(dir string) (*Info, error) {
+	data, err := os.ReadFile(filepath.Join(dir, infoName))
 	if err != nil {
-		return &resultdir.OccupiedError{Setting: "out", Holding: h}
+		return nil, err
 	}
 	var info Info
 	if err := json.Unmarshal(data, &info); err != nil {
-		return fmt.Errorf("%s: %v", filepath.Join(t.Dir, infoName), err)
+		return nil, fmt.Errorf("%s: %v", filepath.Join(dir, infoName), err)
 	}
-	var was bytes.Buffer
-	if json.Compact(&was, info.Request) != nil || was.String() != string(req) {
-		return fmt.Errorf("%s holds a tune made with other settings; resume it with them, or use another directory", t.Dir)
+	return &info, nil
+}
+
+// resume claims the directory (locked until the tune ends): nothing (a
+// new tune), or a tune begun with the same request, whose batches are
+// replayed from the journal.
+func (t *Tune) resume() error {
+	req := t.key()
+	claim, err := resultdir.Open(resultdir.Ask{Dir: t.Out, Kind: "tune", Replace: t.Replace, Plan: req, Stored: storedPlan})
+	if err != nil {
+		return err
 	}
-	t.info = &info
+	t.claim, t.Dir = claim, claim.Dir
+	if claim.State == resultdir.New {
+		t.info = &Info{Args: t.Args, Request: req, Started: time.Now().UTC(), Replaces: claim.Replaces()}
+		return t.openLog()
+	}
+	info, err := readInfo(t.Dir)
+	if err != nil {
+		return err
+	}
+	t.info = info
 	err = resultdir.ReadLineLog(filepath.Join(t.Dir, journalName), func(line []byte) error {
 		var b batchLine
 		if err := json.Unmarshal(line, &b); err != nil {
@@ -350,11 +366,17 @@ func (t *Tune) Run(ctx context.Context) error {
 	} else {
 		err = t.runBatches(ctx, ops)
 	}
+	if errors.Is(err, context.Canceled) {
+		return &resultdir.Interrupted{Done: t.Played, Total: t.Pairs, Units: "pairs", Dir: t.Dir}
+	}
 	if err != nil {
 		return err
 	}
 	return t.finish()
 }
+
+// Close lets go of the tune's directory.
+func (t *Tune) Close() { t.claim.Release() }
 
 // match is the match of n pairs from pair first on: the openings in turn,
 // the Plus and Minus players (their configurations set pair by pair), no
@@ -500,7 +522,17 @@ func (t *Tune) finish() error {
 		return err
 	}
 	t.info.Complete = true
-	return t.writeInfo()
+	target := t.info.Replaces
+	t.info.Replaces = ""
+	if err := t.writeInfo(); err != nil || target == "" {
+		return err
+	}
+	// A complete replacement takes the old result's place, whole.
+	if err := resultdir.ReplaceDir(t.Dir, target); err != nil {
+		return fmt.Errorf("the new tune is complete in %s but could not replace %s: %v", t.Dir, target, err)
+	}
+	t.Dir = target
+	return nil
 }
 
 // WriteTrajectory writes the values after each batch, a row a batch:
@@ -525,9 +557,6 @@ func WriteTrajectory(w io.Writer, ps []Param, rows []batchLine) error {
 	cw.Flush()
 	return cw.Error()
 }
-
-// Interrupted reports whether err is the tune's context stopping it.
-func Interrupted(err error) bool { return errors.Is(err, context.Canceled) }
 
 // VerifyDir is where a tune kept in a directory keeps its verification:
 // a match directory like any other (match.json, pairs.csv, games.pgn.gz).
@@ -604,15 +633,21 @@ func keys(m map[int]bool) []int {
 // Report writes the tune's outcome: the spec of the tuned values, a table
 // in format of each parameter's start, value now and range, and the
 // values in OpenBench's format.
-func (t *Tune) Report(w io.Writer, format string) error {
+func (t *Tune) Report(w, log io.Writer, format string) error {
 	var rows [][]string
 	for _, p := range t.Params {
 		rows = append(rows, []string{p.Name, fmt.Sprint(p.Start), fmt.Sprintf("%.2f", p.Value), fmt.Sprint(p.Min), fmt.Sprint(p.Max)})
 	}
-	fmt.Fprintf(w, "tuned over %d pairs: %s\n", t.Played, t.Spec())
+	// CSV and JSON are the table alone, fit for a program; what people
+	// read beside it goes to log.
+	text := w
+	if format == "csv" || format == "json" {
+		text = log
+	}
+	fmt.Fprintf(text, "tuned over %d pairs: %s\n", t.Played, t.Spec())
 	if err := render.Table(w, format, []string{"parameter", "start", "now", "min", "max"}, rows, 1); err != nil {
 		return err
 	}
-	fmt.Fprintf(w, "\nOpenBench:\n")
-	return WriteOpenBench(w, t.Params)
+	fmt.Fprintf(text, "\nOpenBench:\n")
+	return WriteOpenBench(text, t.Params)
 }

@@ -2,6 +2,7 @@ package tune
 
 import (
 	"context"
+	"errors"
 	"math"
 	"path/filepath"
 	"slices"
@@ -40,9 +41,10 @@ func play(t testing.TB, r Request, stopAfter int) *Tune {
 			cancel()
 		}
 	}
-	if err := tn.Run(ctx); err != nil && !Interrupted(err) {
+	if err := tn.Run(ctx); err != nil && !errors.Is(err, context.Canceled) {
 		t.Fatal(err)
 	}
+	tn.Close()
 	return tn
 }
 
@@ -91,12 +93,13 @@ func TestTuneIsTheSameAtAnyWorkersAndResumed(t *testing.T) {
 			if err := resumed.Run(context.Background()); err != nil {
 				t.Fatal(err)
 			}
+			resumed.Close()
 			if !slices.Equal(Values(resumed.Params), Values(one.Params)) {
 				t.Errorf("resumed: %v, unbroken: %v", Values(resumed.Params), Values(one.Params))
 			}
 			other := req(2, dir)
 			other.Seed = 6
-			if _, err := Open(other); err == nil || !strings.Contains(err.Error(), "other settings") {
+			if _, err := Open(other); err == nil || !strings.Contains(err.Error(), "another plan (seed: 5 there, 6 now)") {
 				t.Errorf("another seed in the same directory: %v", err)
 			}
 		})

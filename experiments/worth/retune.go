@@ -8,6 +8,7 @@ import (
 	"slices"
 
 	"github.com/ablate-chess/ablate/engine/search"
+	"github.com/ablate-chess/ablate/experiments"
 	"github.com/ablate-chess/ablate/experiments/match"
 	"github.com/ablate-chess/ablate/experiments/records"
 	"github.com/ablate-chess/ablate/experiments/render"
@@ -65,6 +66,17 @@ func (w *Worth) addRetuned(as *Cell, x planned, log io.Writer) error {
 		return err
 	}
 	w.Todo = append(w.Todo, t)
+	return nil
+}
+
+// checkRetuneParams refuses, before anything is searched or played, a
+// parameter to re-tune that the engine does not have.
+func checkRetuneParams(r Request) error {
+	for _, name := range r.RetuneParams {
+		if !slices.ContainsFunc(search.ParamInfos(), func(p search.ParamInfo) bool { return p.Name == name }) {
+			return experiments.BadSetting("retune-params", "%q: no such parameter (see ablate techniques parameters)", name)
+		}
+	}
 	return nil
 }
 

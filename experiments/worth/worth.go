@@ -76,16 +76,63 @@ type Worth struct {
 	Rows []records.WorthRow // worth.csv: the cells played, each in its row
 	Todo []*Cell            // the cells left to play, cheapest budget first
 
-	info *resultdir.WorthInfo
-	sums []records.Summary
+	info  *resultdir.WorthInfo
+	sums  []records.Summary
+	claim *resultdir.Claim
+	state resultdir.State // what Out held
 }
 
-// Open checks the request and claims its directory, before any search or
-// game: every group's budgets and budget_pairs are read, and the
-// directory must hold nothing or a worth (which the same request goes on
-// with). Anything else there is refused (*resultdir.OccupiedError) unless
-// Replace: the worth is then written beside it and takes its place once
-// every cell is played.
+// Plan is what a worth computes, for comparing a request with the worth a
+// directory holds: the configurations (resolved: techniques and
+// parameters), the groups played, the budgets, the games' settings (but
+// the workers), where the tree sizes come from, and the re-tunes.
+type Plan struct {
+	Engine       string                 `json:"engine"`
+	Configs      []resultdir.ConfigInfo `json:"configs"`
+	Groups       []string               `json:"groups"`
+	Budgets      []string               `json:"budgets,omitempty"`
+	Games        match.Settings         `json:"games"`
+	PairsGiven   bool                   `json:"pairs_given,omitempty"`
+	TreeRun      string                 `json:"tree_run,omitempty"`
+	TreeCap      experiments.Cap        `json:"tree_cap"`
+	Retune       int                    `json:"retune,omitempty"`
+	RetuneParams []string               `json:"retune_params,omitempty"`
+}
+
+// Key is the request's plan, as worth.json keeps it.
+func (r Request) Key() Plan {
+	configs, _ := r.Plan.Info()
+	p := Plan{Engine: r.Plan.Subject.Name(), Configs: configs, Groups: r.Groups, Games: match.Plan(r.Settings),
+		PairsGiven: r.PairsGiven, TreeRun: r.TreeRun, TreeCap: r.TreeCap, Retune: r.Retune, RetuneParams: r.RetuneParams}
+	for _, b := range r.Budgets {
+		p.Budgets = append(p.Budgets, b.String())
+	}
+	return p
+}
+
+// storedPlan reads the plan of the worth in dir: none for a worth made
+// before worth.json held one, which is taken for this request's.
+func storedPlan(dir string) (any, bool, error) {
+	wi, err := resultdir.ReadWorthInfo(dir)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, false, nil
+	}
+	if err != nil {
+		return nil, false, err
+	}
+	if len(wi.Plan) == 0 {
+		return nil, wi.Complete, nil
+	}
+	return wi.Plan, wi.Complete, nil
+}
+
+// Open checks the request and claims its directory (locked until Play
+// ends, or Close), before any search or game: every group's budgets and
+// budget_pairs are read, and the directory must hold nothing, or a worth
+// of the same plan, which the request goes on with. A worth of another
+// plan is refused (*resultdir.PlanChangedError, naming what changed), and
+// anything else (*resultdir.OccupiedError), unless Replace: the worth is
+// then written beside it and takes its place once every cell is played.
 func Open(r Request) (*Worth, error) {
 	if err := checkBudgets(r.Plan, r.Groups, r.Budgets); err != nil {
 		return nil, err
@@ -93,42 +140,35 @@ func Open(r Request) (*Worth, error) {
 	if r.Settings.Shard.Count > 1 && r.Out == "" {
 		return nil, fmt.Errorf("a shard needs a directory: the shards' directories are what ablate merge joins")
 	}
+	if err := checkRetuneParams(r); err != nil {
+		return nil, err
+	}
 	w := &Worth{Request: r}
 	if r.Out == "" {
 		return w, nil
 	}
-	dir, replaces := r.Out, ""
-	h, err := resultdir.Inspect(dir)
-	if err == nil && r.Replace && !h.Empty() {
-		dir, replaces = resultdir.Staging(r.Out), r.Out
-		h, err = resultdir.Inspect(dir)
-	}
+	plan := r.Key()
+	claim, err := resultdir.Open(resultdir.Ask{Dir: r.Out, Kind: "worth", Replace: r.Replace, Plan: &plan, Stored: storedPlan})
 	if err != nil {
 		return nil, err
 	}
-	if !h.Empty() && h.What != "worth" {
-		return nil, &resultdir.OccupiedError{Setting: "out", Holding: h}
+	w.claim, w.Dir, w.state = claim, claim.Dir, claim.State
+	if w.info, err = resultdir.ReadWorthInfo(claim.Dir); err != nil { // a new worth, or one made before worth.json
+		w.info = &resultdir.WorthInfo{Args: r.Args, Started: time.Now().UTC(), Replaces: claim.Replaces()}
 	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+	w.info.Plan, _ = json.Marshal(plan)
+	if err := resultdir.WriteWorthInfo(claim.Dir, w.info); err != nil {
+		claim.Release()
 		return nil, err
 	}
-	if w.info, err = resultdir.ReadWorthInfo(dir); err != nil { // a new worth, or one made before worth.json
-		w.info = &resultdir.WorthInfo{Args: r.Args, Started: time.Now().UTC(), Replaces: replaces}
-	}
-	if err := resultdir.WriteWorthInfo(dir, w.info); err != nil {
-		return nil, err
-	}
-	w.Dir = dir
 	return w, nil
 }
 
 // Replaces is the directory this worth replaces once complete, if any.
-func (w *Worth) Replaces() string {
-	if w.info == nil {
-		return ""
-	}
-	return w.info.Replaces
-}
+func (w *Worth) Replaces() string { return w.claim.Replaces() }
+
+// Close lets go of the worth's directory (Play does, at its end).
+func (w *Worth) Close() { w.claim.Release() }
 
 // TreeSizes runs the plan's searches (or reads the run TreeRun names) and
 // writes them to the directory beside the matches, whole for ablate
@@ -136,6 +176,14 @@ func (w *Worth) Replaces() string {
 func (w *Worth) TreeSizes(ctx context.Context) error {
 	var recs []records.Record
 	var err error
+	// A worth resumed has its tree sizes already: they are read back, so
+	// that its records keep the times they were made with.
+	if w.state != resultdir.New {
+		if recs, err = resultdir.ReadRun(w.Dir); err == nil {
+			w.sums, err = records.Summarize(recs, w.Plan.Reference)
+			return err
+		}
+	}
 	if w.TreeRun != "" {
 		if recs, err = resultdir.ReadRun(w.TreeRun); err != nil {
 			return err
@@ -264,6 +312,7 @@ func (w *Worth) SoFar() error {
 // complete, and takes the place of what it replaces. An interruption is
 // a *match.Interrupted.
 func (w *Worth) Play(ctx context.Context, start func(*Cell) (stop func())) error {
+	defer w.claim.Release()
 	if err := w.writeRows(); err != nil {
 		return err
 	}
@@ -286,6 +335,10 @@ func (w *Worth) Play(ctx context.Context, start func(*Cell) (stop func())) error
 		}
 		out, err := t.Match.PlayIn(ctx, t.dir, info)
 		stop()
+		var interrupted *resultdir.Interrupted
+		if errors.As(err, &interrupted) {
+			interrupted.Dir = w.Dir // the worth finishes it, not the cell's match alone
+		}
 		if err != nil {
 			return err
 		}
@@ -310,7 +363,3 @@ func (w *Worth) writeRows() error {
 	}
 	return resultdir.WriteWorthFile(filepath.Join(w.Dir, "worth.csv"), w.Rows)
 }
-
-// Interrupted reports whether err is an interruption (Ctrl-C), of the
-// tree sizes or of a match.
-func Interrupted(err error) bool { return errors.Is(err, context.Canceled) }

@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/ablate-chess/ablate/experiments"
@@ -116,11 +117,10 @@ func TestWorthRetune(t *testing.T) {
 	if err := again.Cells(io.Discard); err != nil || len(again.Todo) != 0 || again.Rows[1].Games != 4 {
 		t.Errorf("again: %v, %d to play, %+v", err, len(again.Todo), again.Rows)
 	}
+	again.Close()
 	r.RetuneParams = []string{"no-such-param"}
-	w, _ = Open(r)
-	w.TreeSizes(ctx)
-	if err := w.Cells(io.Discard); err == nil {
-		t.Error("an unknown parameter to re-tune was taken")
+	if _, err := Open(r); err == nil || !strings.Contains(err.Error(), "no-such-param") {
+		t.Errorf("an unknown parameter to re-tune: %v, want it refused before the tree sizes", err)
 	}
 }
 

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"os"
 	"slices"
-	"strings"
 	"syscall"
 	"testing"
 
@@ -35,53 +34,6 @@ var testConventions = Conventions{HelpWidth: 60, Renamed: map[string]map[string]
 	"":     {"workers": "jobs"},
 	"play": {"move-depth": "depth"},
 }}
-
-// app is a command "play" with a flag that changes what it computes
-// (--pairs), one that does not (--workers) and one renamed (--move-depth,
-// once --depth); its action checks a resume against began.
-func app(began []string, got *error) *cli.App {
-	a := &cli.App{Name: "ablate", ExitErrHandler: func(*cli.Context, error) {}, Commands: []*cli.Command{{
-		Name: "play",
-		Flags: []cli.Flag{&cli.IntFlag{Name: "pairs", Value: 10}, &cli.IntFlag{Name: "workers", Value: 2},
-			&cli.IntFlag{Name: "move-depth"}, &cli.StringFlag{Name: "resume"}},
-		Action: func(c *cli.Context) error {
-			*got = testConventions.ResumeChanges(c, began, "workers")
-			return nil
-		},
-	}}}
-	testConventions.Apply(a)
-	return a
-}
-
-func TestResumeChanges(t *testing.T) {
-	began := []string{"ablate", "play", "--pairs", "20", "--jobs", "1", "--depth", "5", "--resume", "d"}
-	for _, c := range []struct {
-		args []string
-		want string // in the error; "" for none
-	}{
-		{[]string{"play", "--resume", "d"}, ""},
-		{[]string{"play", "--resume", "d", "-workers", "2"}, ""},
-		{[]string{"play", "--resume", "d", "--jobs", "2"}, ""},
-		{[]string{"play", "--resume", "d", "--pairs", "20"}, ""},
-		{[]string{"play", "--resume", "d", "--move-depth", "5"}, ""},
-		{[]string{"play", "--resume", "d", "--pairs", "30"}, "--pairs 30 (it began with 20)"},
-		{[]string{"play", "--resume", "d", "--depth", "6"}, "--move-depth 6 (it began with 5)"},
-	} {
-		var got error
-		a := app(began, &got)
-		args := append([]string{"ablate"}, c.args...)
-		KeepArgs(a, args)
-		if err := a.Run(args); err != nil {
-			t.Fatalf("%q: %v", c.args, err)
-		}
-		switch {
-		case c.want == "" && got != nil:
-			t.Errorf("%q: %v, want no change", c.args, got)
-		case c.want != "" && (got == nil || !strings.Contains(got.Error(), c.want)):
-			t.Errorf("%q: %v, want %q", c.args, got, c.want)
-		}
-	}
-}
 
 func TestOldSpellingSetsTheNew(t *testing.T) {
 	var depth int

@@ -2,14 +2,11 @@ package command
 
 import (
 	"bytes"
-	"flag"
 	"fmt"
-	"io"
 	"maps"
 	"os"
 	"path/filepath"
 	"reflect"
-	"slices"
 	"strings"
 
 	"github.com/urfave/cli/v2"
@@ -55,6 +52,7 @@ func (cv Conventions) Apply(app *cli.App) {
 		for _, cmd := range cmds {
 			cmd.OnUsageError = usageError
 			cv.addOldSpellings(cmd)
+			refuseArguments(cmd)
 			for _, f := range cmd.Flags {
 				setCategory(f, category[f.Names()[0]])
 			}
@@ -78,6 +76,24 @@ func (cv Conventions) Apply(app *cli.App) {
 	}
 }
 
+// refuseArguments makes a command that takes no arguments (its ArgsUsage
+// names none) refuse stray words, exit 2, rather than ignore them and run
+// its default: "ablate run extra words" is a mistake, not the stages
+// experiment.
+func refuseArguments(cmd *cli.Command) {
+	if cmd.ArgsUsage != "" || cmd.Action == nil {
+		return
+	}
+	action := cmd.Action
+	cmd.Action = func(c *cli.Context) error {
+		if c.NArg() > 0 {
+			return BadUsage("%s takes no arguments, got %q: flags go before them, and a value with spaces in quotes",
+				cmd.Name, strings.Join(c.Args().Slice(), " "))
+		}
+		return action(c)
+	}
+}
+
 // defaultFlagString is the library's rendering of a flag: names, a tab,
 // usage.
 var defaultFlagString cli.FlagStringFunc
@@ -96,7 +112,9 @@ func setCategory(f cli.Flag, cat string) {
 // rather than the whole help on stdout.
 func usageError(c *cli.Context, err error, _ bool) error {
 	name := "ablate"
-	if c.Command != nil && c.Command.Name != "" {
+	if c.Command != nil && c.Command.HelpName != "" {
+		name = c.Command.HelpName // "ablate tune spsa"
+	} else if c.Command != nil && c.Command.Name != "" {
 		name += " " + c.Command.Name
 	}
 	return BadInput(fmt.Errorf("%v (see %s --help)", err, name))
@@ -135,71 +153,6 @@ func hiddenCopy(f cli.Flag, name string) cli.Flag {
 		return &cli.IntFlag{Name: name, Hidden: true, Usage: usage}
 	}
 	return &cli.StringFlag{Name: name, Hidden: true, Usage: usage}
-}
-
-// ResumeChanges checks the flags given with --resume (or --continue)
-// against the command line that began the directory (its args): a flag
-// that would change the plan is refused, naming each difference. The
-// flags in same change nothing of what is computed (-j, --quiet).
-func (cv Conventions) ResumeChanges(c *cli.Context, began []string, same ...string) error {
-	same = append(same, "resume", "continue", "out", "force", "help")
-	now, err := parseCommandLine(c.Command, Line(c))
-	if err != nil {
-		return nil // the command line parsed once already
-	}
-	then, thenErr := parseCommandLine(c.Command, began)
-	old := cv.OldSpellings(c.Command.Name)
-	var diffs []string
-	for _, f := range c.Command.Flags {
-		name := f.Names()[0]
-		v, given := flagValue(now, f, old[name])
-		if slices.Contains(same, name) || slices.Contains(slices.Collect(maps.Values(old)), name) || !given {
-			continue
-		}
-		if thenErr != nil {
-			diffs = append(diffs, fmt.Sprintf("--%s %s", name, v))
-			continue
-		}
-		if was, _ := flagValue(then, f, old[name]); was != v {
-			diffs = append(diffs, fmt.Sprintf("--%s %s (it began with %s)", name, v, was))
-		}
-	}
-	if len(diffs) == 0 {
-		return nil
-	}
-	return fmt.Errorf("these flags would change what it computes: %s; give only the flags that do not (-j, --quiet), "+
-		"or begin a new directory", strings.Join(diffs, ", "))
-}
-
-// parseCommandLine parses a stored command line (ablate CMD flags...) with
-// the command's flags, without running anything.
-func parseCommandLine(cmd *cli.Command, args []string) (*flag.FlagSet, error) {
-	i := slices.Index(args, cmd.Name)
-	if i < 0 {
-		return nil, fmt.Errorf("no %s in %q", cmd.Name, args)
-	}
-	set := flag.NewFlagSet(cmd.Name, flag.ContinueOnError)
-	set.SetOutput(io.Discard)
-	for _, f := range cmd.Flags {
-		if err := f.Apply(set); err != nil {
-			return nil, err
-		}
-	}
-	return set, set.Parse(args[i+1:])
-}
-
-// flagValue is a flag's value in a parsed command line, under whichever
-// of its names (or its old spelling) was given (each name holds its own
-// value), and whether one was.
-func flagValue(set *flag.FlagSet, f cli.Flag, old string) (string, bool) {
-	names := append(f.Names(), old)
-	value, given := set.Lookup(names[0]).Value.String(), false
-	set.Visit(func(g *flag.Flag) {
-		if slices.Contains(names, g.Name) {
-			value, given = g.Value.String(), true
-		}
-	})
-	return value, given
 }
 
 // WriteReference writes the app's command-line reference to dir, as

@@ -45,7 +45,7 @@ func CutAndExternal() []records.Record {
 	none := records.Counts{Names: search.CounterColumns()}
 	return append(Sample(),
 		records.Record{Group: "g", Config: "no-nmp", Position: "p1", Depth: 1, Nodes: 30, TimeMS: 3, Counts: Counts()},
-		records.Record{Group: "g", Config: "no-nmp", Position: "p1", Depth: 2, Nodes: 900, TimeMS: 90, BudgetExceeded: "nodes", Counts: Counts()},
+		records.Record{Group: "g", Config: "no-nmp", Position: "p1", Depth: 2, Nodes: 900, TimeMS: 90, CapExceeded: "nodes", Counts: Counts()},
 		records.Record{Group: "g", Config: "no-nmp", Position: "p2", Depth: 2, Nodes: 800, TimeMS: 50, BestMove: "d2d4", ScoreCP: -10, Counts: Counts()},
 		records.Record{Group: "g", Config: "toga", Position: "p1", Depth: 2, Nodes: 50, TimeMS: 5, BestMove: "e2e4", NoCounters: true, Counts: none},
 		records.Record{Group: "g", Config: "toga", Position: "p2", Depth: 2, Nodes: 200, TimeMS: 15, BestMove: "d2d4", NoCounters: true, Counts: none},

@@ -1,0 +1,27 @@
+package resultdir
+
+import (
+	"context"
+	"fmt"
+)
+
+// Interrupted is a result its context stopped (Ctrl-C): every unit it
+// finished (a run's jobs, a match's pairs, a worth's cells, a tune's
+// pairs) is kept in Dir, and the same command again finishes it. Every
+// command's interruption is this one type.
+type Interrupted struct {
+	Done, Total int
+	Units       string // "jobs", "pairs", ...
+	Dir         string // "": nothing was kept (no --out)
+}
+
+func (e *Interrupted) Error() string {
+	msg := fmt.Sprintf("interrupted after %d of %d %s", e.Done, e.Total, e.Units)
+	if e.Dir != "" {
+		msg += fmt.Sprintf("; they are kept in %s: the same command again finishes it", e.Dir)
+	}
+	return msg
+}
+
+// Unwrap makes an interruption a context.Canceled.
+func (e *Interrupted) Unwrap() error { return context.Canceled }

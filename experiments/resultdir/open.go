@@ -1,0 +1,311 @@
+package resultdir
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"reflect"
+	"sort"
+	"strings"
+	"unicode"
+)
+
+// The one life of a result directory, for run, match, worth, tune spsa and
+// tune texel alike: the directory is locked, then read; the same command
+// again finishes what an interruption left (a changed plan is refused,
+// naming what changed; what does not change the plan, such as -j, may
+// change); a complete result is left as it is; anything else there is
+// refused, unless --force, which writes the new result beside it and puts
+// it in its place once complete.
+
+// Ask is what a request claims its directory with.
+type Ask struct {
+	Setting string // the setting that named the directory ("out"), for errors
+	Dir     string
+	Kind    string // "run", "match", "worth", "tune" or "texel": what Inspect calls it
+	Replace bool   // replace what Dir holds, once the new result is complete
+	// Plan is what the result computes (marshalled to JSON): its settings
+	// without those that change no figure of it (workers, output format),
+	// its defaults filled in.
+	Plan any
+	// Stored reads the plan a directory of this kind holds, made the same
+	// way (nil: a directory of this kind never resumes), and whether its
+	// result is complete.
+	Stored func(dir string) (plan any, complete bool, err error)
+}
+
+// State is what a claimed directory holds for its request.
+type State int
+
+const (
+	New      State = iota // nothing yet: the result begins
+	Resumed               // the same plan, interrupted: it goes on
+	Complete              // the same plan, complete: nothing to do
+)
+
+// Claim is a directory claimed for one request, locked until Release.
+type Claim struct {
+	Target string // the directory asked for
+	// Dir is where the result is written: Target, or beside it
+	// (Staging(Target)) while it replaces what Target holds.
+	Dir     string
+	State   State
+	lock    *Lock
+	created bool // Open made Target: Release removes it if nothing was written
+}
+
+// Replaces is the directory the result takes the place of once complete,
+// or "".
+func (c *Claim) Replaces() string {
+	if c == nil || c.Dir == c.Target {
+		return ""
+	}
+	return c.Target
+}
+
+// Release lets go of the directory. A directory Open made that holds
+// nothing (a request refused, or stopped before it wrote) goes with it. A
+// nil Claim does nothing.
+func (c *Claim) Release() {
+	if c == nil {
+		return
+	}
+	c.lock.Release()
+	if c.Dir != c.Target {
+		os.Remove(c.Dir) // only if empty: a staging directory nothing was written in
+	}
+	if c.created {
+		os.Remove(c.Target) // only if empty
+	}
+}
+
+// PlanChangedError is a directory that holds a result of the same kind
+// made with another plan: nothing is written there.
+type PlanChangedError struct {
+	Setting, Dir, Kind string
+	Changes            []string // "nodes: 10000 there, 20000 now"
+}
+
+func (e *PlanChangedError) Error() string {
+	return fmt.Sprintf("%s %s holds a %s made with another plan (%s)", e.Setting, e.Dir, e.Kind, strings.Join(e.Changes, "; "))
+}
+
+// Open claims a.Dir for a request: locked (another writer is a
+// *LockedError), then read. An empty directory is New; one that holds a
+// result of a.Kind with the same plan is Resumed or Complete; one made
+// with another plan is a *PlanChangedError, and one that holds anything
+// else an *OccupiedError, unless a.Replace: the result is then written in
+// Staging(a.Dir), claimed by the same rules, and takes a.Dir's place once
+// complete. The working directory, or one that holds it, is never
+// replaced. Nothing is written but the directory and its lock.
+func Open(a Ask) (*Claim, error) {
+	if a.Setting == "" {
+		a.Setting = "out"
+	}
+	if a.Replace {
+		if err := checkReplaceable(a.Setting, a.Dir); err != nil {
+			return nil, err
+		}
+	}
+	_, err := os.Stat(a.Dir)
+	created := errors.Is(err, os.ErrNotExist)
+	lock, err := LockDir(a.Dir)
+	if err != nil {
+		return nil, err
+	}
+	c := &Claim{Target: a.Dir, Dir: a.Dir, lock: lock, created: created}
+	state, err := a.state(a.Dir)
+	var occupied *OccupiedError
+	var changed *PlanChangedError
+	if a.Replace && (errors.As(err, &occupied) || errors.As(err, &changed) || err == nil && state == Complete) {
+		c.Dir = Staging(a.Dir)
+		state, err = a.state(c.Dir)
+	}
+	if err == nil && c.Dir != c.Target {
+		err = os.MkdirAll(c.Dir, 0o755)
+	}
+	if err != nil {
+		c.Release()
+		return nil, err
+	}
+	c.State = state
+	return c, nil
+}
+
+// state reads what dir holds for the request.
+func (a Ask) state(dir string) (State, error) {
+	h, err := Inspect(dir)
+	if err != nil || h.Empty() {
+		return New, err
+	}
+	if h.What != a.Kind || a.Stored == nil {
+		return New, &OccupiedError{Setting: a.Setting, Holding: h}
+	}
+	plan, complete, err := a.Stored(dir)
+	if err != nil {
+		return New, fmt.Errorf("%s %s: %v", a.Setting, dir, err)
+	}
+	if plan == nil { // made before its description held a plan: taken for this one
+		if complete {
+			return Complete, nil
+		}
+		return Resumed, nil
+	}
+	changes, err := PlanChanges(plan, a.Plan)
+	if err != nil {
+		return New, err
+	}
+	if len(changes) > 0 {
+		return New, &PlanChangedError{Setting: a.Setting, Dir: dir, Kind: a.Kind, Changes: changes}
+	}
+	if complete {
+		return Complete, nil
+	}
+	return Resumed, nil
+}
+
+// checkReplaceable refuses to replace the working directory or one that
+// holds it: the replacement would pull the ground from under the command.
+func checkReplaceable(setting, dir string) error {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return err
+	}
+	wd, err := os.Getwd()
+	if err != nil {
+		return err
+	}
+	if rel, err := filepath.Rel(abs, wd); err == nil && (rel == "." || !strings.HasPrefix(rel, "..")) {
+		return fmt.Errorf("%s %s: --force cannot replace the working directory or a directory that holds it", setting, dir)
+	}
+	return nil
+}
+
+// PlanChanges lists where two plans differ, by the JSON names of their
+// settings: "depth: 8 there, 10 now". Plans are compared as JSON, so a
+// plan read back from a file compares with one built now.
+func PlanChanges(stored, now any) ([]string, error) {
+	var a, b any
+	for _, x := range []struct {
+		plan any
+		dst  *any
+	}{{stored, &a}, {now, &b}} {
+		data, err := json.Marshal(x.plan)
+		if err != nil {
+			return nil, err
+		}
+		if err := json.Unmarshal(data, x.dst); err != nil {
+			return nil, err
+		}
+	}
+	var out []string
+	diff("", a, b, &out)
+	// The elements of a list are compared under the list's name: a change
+	// to every configuration's depth is said once.
+	seen := map[string]bool{}
+	kept := out[:0]
+	for _, c := range out {
+		if !seen[c] {
+			seen[c] = true
+			kept = append(kept, c)
+		}
+	}
+	return kept, nil
+}
+
+func diff(path string, a, b any, out *[]string) {
+	am, aok := a.(map[string]any)
+	bm, bok := b.(map[string]any)
+	if aok && bok {
+		keys := map[string]bool{}
+		for k := range am {
+			keys[k] = true
+		}
+		for k := range bm {
+			keys[k] = true
+		}
+		names := make([]string, 0, len(keys))
+		for k := range keys {
+			names = append(names, k)
+		}
+		sort.Strings(names)
+		for _, k := range names {
+			p := settingName(k)
+			if path != "" && path != "request" {
+				p = path + "." + p
+			}
+			diff(p, am[k], bm[k], out)
+		}
+		return
+	}
+	al, aok := a.([]any)
+	bl, bok := b.([]any)
+	if aok && bok && len(al) == len(bl) {
+		for i := range al {
+			diff(path, al[i], bl[i], out)
+		}
+		return
+	}
+	if isZero(a) && isZero(b) || reflect.DeepEqual(a, b) {
+		return
+	}
+	if path == "" {
+		path = "plan"
+	}
+	*out = append(*out, fmt.Sprintf("%s: %s there, %s now", path, show(a), show(b)))
+}
+
+// settingName writes a JSON key as a flag is written: "MoveTimeout" and
+// "openings_order" as "move-timeout" and "openings-order".
+func settingName(key string) string {
+	var b strings.Builder
+	for i, r := range key {
+		switch {
+		case r == '_':
+			b.WriteByte('-')
+		case unicode.IsUpper(r):
+			prevLower := i > 0 && unicode.IsLower(rune(key[i-1]))
+			if prevLower {
+				b.WriteByte('-')
+			}
+			b.WriteRune(unicode.ToLower(r))
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// isZero: a setting left out and one given its zero value are the same.
+func isZero(x any) bool {
+	switch v := x.(type) {
+	case nil:
+		return true
+	case string:
+		return v == ""
+	case float64:
+		return v == 0
+	case bool:
+		return !v
+	case []any:
+		return len(v) == 0
+	case map[string]any:
+		for _, e := range v {
+			if !isZero(e) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+func show(x any) string {
+	if isZero(x) {
+		return "none"
+	}
+	data, _ := json.Marshal(x)
+	return string(data)
+}
