@@ -77,7 +77,7 @@ func Build(req Request) (*Plan, error) {
 
 // ParseNamedSpec reads --config's NAME=SPEC, splitting at the first '='
 // that comes before any comma (a spec's own items may hold '=':
-// lmr-100=full,lmr-base-centiplies=100). The spec itself is checked when a plan uses it.
+// lmr-100=full,lmr-base-plies-x100=100). The spec itself is checked when a plan uses it.
 func ParseNamedSpec(s string) (NamedSpec, error) {
 	eq, comma := strings.IndexByte(s, '='), strings.IndexByte(s, ',')
 	if eq <= 0 || comma >= 0 && comma < eq {

@@ -87,7 +87,7 @@ func (p *Plan) ReferenceOf(group string) *Row {
 type Row struct {
 	Group  string
 	Name   string
-	Spec   string // how it was defined, for run.json: "full,-lmr,lmr-base-centiplies=100"
+	Spec   string // how it was defined, for run.json: "full,-lmr,lmr-base-plies-x100=100"
 	Config subject.Config
 	Suite  *positions.Suite
 	Depth  int

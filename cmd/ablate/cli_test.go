@@ -104,7 +104,7 @@ func TestTechniquesListsEverything(t *testing.T) {
 		}
 		out += o
 	}
-	for _, want := range []string{"lmr,on,pvs,", "hyper-nmp,off,", "lmr-base-centiplies,lmr,", "stage-13,", "hyper-nmp-reuse,off,\"hyper-nmp,nmp\","} {
+	for _, want := range []string{"lmr,on,pvs,", "hyper-nmp,off,", "lmr-base-plies-x100,lmr,", "stage-13,", "hyper-nmp-reuse,off,\"hyper-nmp,nmp\","} {
 		if !strings.Contains(out, want) {
 			t.Errorf("no %q in the listing", want)
 		}

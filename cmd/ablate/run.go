@@ -25,7 +25,7 @@ func runCommand() *cli.Command {
 			"summary per configuration against its group's reference. With no experiment,\n" +
 			"configuration or generator it runs the built-in 'stages' experiment.\n\n" +
 			"A SPEC is a preset then +technique, -technique and param=value items, applied left\n" +
-			"to right: 'full,-lmr', 'stage-12,+lmr,lmr-base-centiplies=100'. See 'ablate techniques'.\n" +
+			"to right: 'full,-lmr', 'stage-12,+lmr,lmr-base-plies-x100=100'. See 'ablate techniques'.\n" +
 			"Built-in experiments: " + strings.Join(experiments.Builtin(), ", ") + ".",
 		Flags: command.Flags([]cli.Flag{
 			&cli.StringFlag{Name: "experiment", Aliases: []string{"e"}, Usage: "experiment `FILE` (TOML) or built-in name"},

@@ -52,7 +52,7 @@ func TestRunWritesFiles(t *testing.T) {
 	for _, r := range recs {
 		// params is every value off the registry's defaults: the spec's
 		// two, and full's tuned thresholds it did not override.
-		if r.Config == "lmr-100" && r.Params != "lmr-base-centiplies=100;lmr-divisor-hundredths=216;lmp-base-moves=4;"+
+		if r.Config == "lmr-100" && r.Params != "lmr-base-plies-x100=100;lmr-divisor-x100=216;lmp-base-moves=4;"+
 			"nmp-base-plies=2;rfp-margin-cp-per-ply=60;futility-base-cp=57;futility-margin-cp-per-ply=58" {
 			t.Errorf("lmr-100 params %q", r.Params)
 		}

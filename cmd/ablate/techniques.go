@@ -26,7 +26,7 @@ func techniquesCommand() *cli.Command {
 		Action: func(c *cli.Context) error {
 			tables := techniqueTables()
 			if c.NArg() > 1 {
-				return command.BadUsage("techniques takes at most one table's name, not %q", strings.Join(c.Args().Slice(), " "))
+				return command.BadUsage("techniques takes at most one table's name, not %q: flags go before it (ablate techniques -f csv parameters)", strings.Join(c.Args().Slice(), " "))
 			}
 			if name := c.Args().First(); name != "" {
 				var one []techniqueTable

@@ -6,10 +6,15 @@
 //
 //	weights.go  piece values, piece-square tables, phase weights, the terms' weights
 //	eval.go     Evaluate: PeSTO's evaluation, then the terms that are on
-//	terms.go    Term, Terms, Score; each term in its own small block
+//	terms.go    Term (declared here alone, with its name), Terms, Score;
+//	            each term in its own small block
+//	pawns.go    passed pawns and pawn structure, with the pawn hash table
+//	trace.go    Coefficients: how many times each weight counted (the tuner's)
+//	tuned.go    the Texel tune's tables and weights (the tuned term)
 //
-// With every term off the evaluation is PeSTO's exactly, and every preset
-// has every term off: the stored node counts stand. The terms so far are
-// bishop-pair, tempo, rook-files and mobility, weights hand-set until
-// tuned.
+// With every term off the evaluation is PeSTO's exactly, and the presets
+// before full-eval have every term off: their stored node counts stand.
+// The terms are bishop-pair, tempo, rook-files, mobility, passed-pawns,
+// pawn-structure, king-safety, threats, outposts and endgame-scaling
+// (hand-set weights, on in full), and tuned (off).
 package eval

@@ -4,25 +4,47 @@ import "github.com/ablate-chess/ablate/engine/chess"
 
 // Term is one piece of evaluation knowledge beyond material and
 // piece-square values, a switch like a search technique: off, it adds
-// nothing and costs nothing; the search's technique registry names each
-// (search.Technique) so that configurations, worth and trace switch it.
+// nothing and costs nothing. The terms are declared here alone, with
+// their names and what each adds; the search's technique registry makes
+// each a technique (search.EvalTerm) under the same name, so that
+// configurations, worth and trace switch it.
 type Term uint8
 
 const (
-	BishopPair     Term = iota // bishop-pair
-	Tempo                      // tempo
-	RookFiles                  // rook-files
-	Mobility                   // mobility
-	PassedPawns                // passed-pawns
-	PawnStructure              // pawn-structure
-	KingSafety                 // king-safety
-	Threats                    // threats
-	Outposts                   // outposts
-	EndgameScaling             // endgame-scaling
-	Tuned                      // tuned
+	BishopPair Term = iota
+	Tempo
+	RookFiles
+	Mobility
+	PassedPawns
+	PawnStructure
+	KingSafety
+	Threats
+	Outposts
+	EndgameScaling
+	Tuned
 
 	NumTerms
 )
+
+var termInfos = [NumTerms]struct{ name, adds string }{
+	BishopPair:     {"bishop-pair", "a bonus for the side with both bishops"},
+	Tempo:          {"tempo", "a bonus for the side to move"},
+	RookFiles:      {"rook-files", "rooks and queens on open files (no pawn) and semi-open files (no pawn of their own)"},
+	Mobility:       {"mobility", "each knight, bishop, rook and queen by the squares it attacks safely (not its side's, not attacked by a pawn)"},
+	PassedPawns:    {"passed-pawns", "passed pawns by rank, less when blocked, and the kings' distances to the square in front (endgame)"},
+	PawnStructure:  {"pawn-structure", "isolated, doubled and backward pawns against supported and phalanx pawns (cached in a pawn hash table)"},
+	KingSafety:     {"king-safety", "enemy pieces' attacks on the squares around the king, its pawn shield, pawn storms and open files beside it"},
+	Threats:        {"threats", "pieces attacked by pawns, rooks and queens by minor pieces, a queen by rooks, and pieces attacked and undefended"},
+	Outposts:       {"outposts", "knights and bishops deep in the enemy half, guarded by a pawn, where no enemy pawn can attack them"},
+	EndgameScaling: {"endgame-scaling", "the endgame score halved with opposite-coloured bishops alone, cut to an eighth without the material to mate"},
+	Tuned:          {"tuned", "the piece-square tables and term weights of ablate's Texel tune (tuned.go), in place of PeSTO's and the hand-set ones"},
+}
+
+// String is the term's name, as configurations name it.
+func (t Term) String() string { return termInfos[t].name }
+
+// Adds says what the term adds to the evaluation.
+func (t Term) Adds() string { return termInfos[t].adds }
 
 // Terms is a set of evaluation terms.
 type Terms uint16

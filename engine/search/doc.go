@@ -4,11 +4,18 @@
 //
 //	techniques.go  Technique, Set, what each needs to act (Effective)
 //	params.go      Params, DefaultParams, the parameter registry
-//	presets.go     Config, the presets (full, alphabeta, stage-9..14), specs
+//	presets.go     Config, the presets (full, full-eval, full-pesto, stage-9..21), specs
+//	vocab.go       the events the search counts and traces: one table
 //	searcher.go    Searcher, frames, node entry, limits, draws
 //	iterate.go     Search: iterative deepening, aspiration windows, results
-//	alphabeta.go   negamax, the pruning block, LMR, the PVS re-search chain
+//	alphabeta.go   negamax: a node's life; the table; the PVS re-search chain
+//	prune.go       ending a node before its moves: razoring, reverse futility,
+//	               (hyper) null move, ProbCut
+//	singular.go    singular, double and negative extensions, multi-cut
+//	move.go        one move: LMP, futility, SEE and history pruning; its
+//	               extension; its reduction (LMR and its refinements)
 //	qsearch.go     quiescence search
+//	correction.go  correction history
 //	movepick.go    move scoring and selection
 //	history.go     killers, counter-moves, butterfly and continuation history
 //	tt.go          the transposition table

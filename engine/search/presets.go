@@ -3,6 +3,8 @@ package search
 import (
 	"fmt"
 	"strings"
+
+	"github.com/ablate-chess/ablate/engine/eval"
 )
 
 // Config is what a search runs with: the techniques switched on and the
@@ -12,69 +14,17 @@ type Config struct {
 	Params     Params
 }
 
-// The stage ladder rebuilds the book's stages (../shared/seeds/000_*.txt):
+// The stage ladder: the book chapter's stages 9 to 14 (what its code
+// implies came first where it names none), then one idea a stage up to 21,
+// in the order a book on a modern engine would take; each preset's doc
+// below says what it adds, and docs/engine.md why each stage holds what
+// it holds. Iterative deepening is always on: every iteration is recorded.
 //
-//	stage-9   alpha-beta, quiescence search with its captures in MVV-LVA
-//	          order, transposition table (with its move searched first:
-//	          that is what iterative deepening is for)
-//	stage-10  move ordering: killers, counter-move, history, SEE in
-//	          quiescence
-//	stage-11  PVS, aspiration windows, check extension (the chapter's
-//	          search_move takes null windows and re-searches as given)
-//	stage-12  null-move pruning (the chapter's cut-node flags assume it)
-//	stage-13  LMR (one ply less on the PV, as the chapter's text says) and LMP
-//	stage-14  the LMR refinements, continuation history and history-LMR
-//
-// The chapter names only stage 9's and 13's content and the 12 -> 13 and
-// 9 -> 16 comparisons; stages 10 to 12 are what its code implies came
-// first. Quiescence search cannot do without capture ordering (unordered,
-// Kiwipete's depth-2 search passes 500 million quiescence nodes), so
-// MVV-LVA comes with it at stage 9. Reverse futility and futility pruning
-// are in no stage of the chapter: it never mentions them, and with them in
-// stage 12 the 12 -> 13 step on six at depth 8 measures 5.3 times instead
-// of the chapter's 7 (8.9 without them).
-//
-// After stage 14 the ladder goes on in the order a book on a modern engine
-// would take, each stage one idea:
-//
-//	stage-15  the futility prunings: reverse futility and futility (this
-//	          is full-pesto: the full of every result stored before
-//	          2026-12-01)
-//	stage-16  the evaluation terms, hand-set (this is full-eval: the full
-//	          of 2026-12-01); the search after it works on their scores
-//	stage-17  cheap node-level cuts: mate distance pruning, internal
-//	          iterative reductions, razoring, delta pruning in quiescence;
-//	          and the evaluation cache, which changes no node but pays for
-//	          the terms' cost (about a tenth more nodes a second on bench)
-//	stage-18  move-level pruning by what is known of a move: SEE pruning,
-//	          history pruning, capture history (ordering and LMR of late
-//	          captures), continuation history two plies back
-//	stage-19  singular extensions, with double and triple, negative
-//	          extensions and multi-cut
-//	stage-20  the rest of the modern toolbox: ProbCut, correction history,
-//	          the null move's eval-margin reduction and threat
-//	stage-21  stage 20's techniques with the search tune's thresholds
-//	          (tunedSearch, below): the first stage that changes numbers,
-//	          not switches (this is full)
-//
-// keep-history (the histories kept from one move of a game to the next)
-// is in no stage: at 2+0.02 full with it lost 61 +/- 49 Elo to full
-// without it (results/strength/keep-history-2s). Its tables carry over
-// unaged, and the thresholds of history pruning and history-LMR were set
-// for tables that start empty: the likely cause, untested. A run searches
-// each position as a new game, so it changes no run's node count either
-// way.
-//
-// Iterative deepening is always on: every iteration is recorded.
-//
-// The registry's defaults are the hand-set thresholds every stored result
-// before 2026-12-02 was made with, and every preset but full and stage-21
-// keeps them, so that their node counts stay what those results record.
-// tunedSearch is what SPSA made of nine of them (results/tune/search:
-// 20,000 pairs at 5,000 nodes a move on full-pesto). Verified there, 2,000
-// pairs: +15.3 +/- 8.7 Elo (results/tune/search-verify); on stage 20 at
-// 10,000 nodes, 600 pairs: +27.6 +/- 14.9 (results/tune/search-on-full).
-const tunedSearch = "lmr-base-centiplies=78,lmr-divisor-hundredths=216,lmp-base-moves=1,lmp-improving-factor=2," +
+// The registry's defaults are the hand-set thresholds the stored results
+// were made with; every preset but full and stage-21 keeps them, so that
+// their node counts stay what those results record. tunedSearch is what
+// SPSA made of nine of them (results/tune/search; docs/findings.md).
+const tunedSearch = "lmr-base-plies-x100=78,lmr-divisor-x100=216,lmp-base-moves=1,lmp-improving-factor=2," +
 	"nmp-base-plies=2,nmp-depth-divisor-plies=4,futility-base-cp=57,futility-margin-cp-per-ply=58,rfp-margin-cp-per-ply=60"
 
 var (
@@ -86,21 +36,18 @@ var (
 	stage14 = stage13 | SetOf(LMRCutNode, LMRCutoffCount, LMRTTCapture, LMRAllNode, LMRTTPV,
 		ContinuationHistory, HistoryLMR)
 	stage15 = stage14 | SetOf(ReverseFutility, Futility)
-	stage16 = stage15 | SetOf(EvalBishopPair, EvalTempo, EvalRookFiles, EvalMobility, EvalPassedPawns,
-		EvalPawnStructure, EvalKingSafety, EvalThreats, EvalOutposts, EvalEndgameScaling)
+	stage16 = stage15 | evalTermSet(eval.BishopPair, eval.Tempo, eval.RookFiles, eval.Mobility, eval.PassedPawns,
+		eval.PawnStructure, eval.KingSafety, eval.Threats, eval.Outposts, eval.EndgameScaling)
 	stage17 = stage16 | SetOf(MateDistance, IIR, Razoring, DeltaPruning, EvalCache)
 	stage18 = stage17 | SetOf(SEEPruning, HistoryPruning, CaptureHistory, CaptureLMR, ContinuationHistory2)
 	stage19 = stage18 | SetOf(Singular, SingularDouble, SingularNegative, MultiCut)
 	stage20 = stage19 | SetOf(ProbCut, CorrectionHistory, NMPEval, NMPThreat)
 )
 
-// presets are the named configurations. full is every technique except
-// hyper-nmp, which the thread's measurement found costs nodes and strength,
-// the tuned evaluation, which plays weaker than the hand-set one, and
-// keep-history, which plays weaker at a clock (above). The
-// fulls of earlier days keep their names, so that the results they made
-// name what made them: full-pesto (before 2026-12-01) and full-eval
-// (2026-12-01).
+// presets are the named configurations. full is every technique but
+// three measured to cost strength (hyper-nmp, tuned, keep-history: see
+// docs/findings.md). The fulls of earlier days keep their names, so that
+// the results they made name what made them: full-pesto and full-eval.
 var presets = []struct {
 	name   string
 	set    Set
@@ -177,7 +124,7 @@ func DefaultConfig() Config {
 
 // ParseConfig reads a configuration spec: a preset, then items applied left
 // to right, comma-separated: +technique or -technique switches one on or
-// off, name=value sets a parameter. "full,-lmr" and "stage-12,+lmr,lmr-base-centiplies=100"
+// off, name=value sets a parameter. "full,-lmr" and "stage-12,+lmr,lmr-base-plies-x100=100"
 // are specs. An empty spec is the full preset.
 func ParseConfig(spec string) (Config, error) {
 	items := strings.Split(spec, ",")

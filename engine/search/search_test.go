@@ -292,27 +292,23 @@ func TestParamRegistry(t *testing.T) {
 	if err := q.SetString("lmr-base=100"); err != nil {
 		t.Fatal(err)
 	}
-	if d := q.Diff(); strings.Join(d, ";") != "lmr-base-centiplies=100" {
+	if d := q.Diff(); strings.Join(d, ";") != "lmr-base-plies-x100=100" {
 		t.Errorf("Diff after lmr-base=100: %q, want the name with its unit", d)
 	}
 	// Every name says technique, quantity and unit: it starts with its
 	// technique's short name and ends with a unit; each old name still reads.
-	units := []string{"-plies", "-cp", "-cp-per-ply", "-centiplies", "-hundredths", "-moves", "-factor", "-points-per-ply", "-cp-per-ply-squared"}
+	units := []string{"-plies", "-cp", "-cp-per-ply", "-plies-x100", "-x100", "-moves", "-factor", "-points-per-ply", "-cp-per-ply-squared"}
 	for _, d := range params {
 		if !slices.ContainsFunc(units, func(u string) bool { return strings.HasSuffix(d.name, u) }) {
 			t.Errorf("%s: no unit at the end of its name", d.name)
 		}
-		prefix := strings.SplitN(d.technique.String(), "-", 2)[0] + "-"
-		if slices.Contains(reasonNames, d.technique.String()) {
-			prefix = "lmr-" // LMR's refinements are LMR's numbers
-		}
-		if !strings.HasPrefix(d.name, prefix) {
-			t.Errorf("%s: does not start with its technique %s", d.name, d.technique)
+		if !strings.HasPrefix(d.name, d.technique.ParamPrefix()+"-") {
+			t.Errorf("%s: does not start with its technique's prefix %s-", d.name, d.technique.ParamPrefix())
 		}
 		var q Params
-		if d.was != "" {
-			if err := q.Set(d.was, d.def); err != nil {
-				t.Errorf("old name %s: %v", d.was, err)
+		for _, was := range d.was {
+			if err := q.Set(was, d.def); err != nil {
+				t.Errorf("old name %s: %v", was, err)
 			}
 		}
 	}
@@ -350,7 +346,7 @@ func TestPresetParams(t *testing.T) {
 	if s20.Params != DefaultParams() || mustConfig(t, "full-pesto").Params != DefaultParams() {
 		t.Errorf("stage-20 or full-pesto has parameters off the registry's defaults")
 	}
-	want := "lmr-base-centiplies=78 lmr-divisor-hundredths=216 lmp-base-moves=1 nmp-base-plies=2 " +
+	want := "lmr-base-plies-x100=78 lmr-divisor-x100=216 lmp-base-moves=1 nmp-base-plies=2 " +
 		"rfp-margin-cp-per-ply=60 futility-base-cp=57 futility-margin-cp-per-ply=58"
 	if got := strings.Join(full.Params.Diff(), " "); got != want {
 		t.Errorf("full's parameters off the defaults: %s, want %s", got, want)
@@ -560,5 +556,38 @@ func TestKeepHistory(t *testing.T) {
 		if again := s.Search(second, nil, Limits{Depth: 7}, nil); again.Stats != fresh.Stats {
 			t.Errorf("%s: after NewGame %d nodes, fresh %d", tc.spec, again.Stats.Nodes, fresh.Stats.Nodes)
 		}
+	}
+}
+
+// TestOneVocabulary: every event the search counts or traces belongs to
+// exactly one technique's row (but a node's entry and its result, which
+// are every search's), and the events of a technique that has one named
+// after it are named after it too (qs-see's, not qsee).
+func TestOneVocabulary(t *testing.T) {
+	owner := map[EventKind]Technique{}
+	for tq := Technique(0); tq < NumTechniques; tq++ {
+		for _, k := range tq.Events() {
+			if o, ok := owner[k]; ok {
+				t.Errorf("event %s is both %s's and %s's", k, o, tq)
+			}
+			owner[k] = tq
+		}
+	}
+	for k := EventKind(0); k < NumEventKinds; k++ {
+		_, owned := owner[k]
+		core := k == EvNode || k == EvQNode || k == EvBest
+		if owned == core {
+			t.Errorf("event %s: owned %v, a search's own %v", k, owned, core)
+		}
+	}
+	for _, tq := range []Technique{QSearchSEE, Razoring, MateDistance, IIR, DeltaPruning, SEEPruning, HistoryPruning, ProbCut, ReverseFutility, Futility, LateMovePruning} {
+		for _, k := range tq.Events() {
+			if !strings.HasPrefix(k.String(), tq.String()) {
+				t.Errorf("%s's event %s is not named after it", tq, k)
+			}
+		}
+	}
+	if k, ok := ParseEventKind("razor"); !ok || k != EvRazor {
+		t.Error("the old name razor is not read")
 	}
 }

@@ -110,7 +110,7 @@ func (s *Searcher) NewGame() {
 
 // lmrTable computes the late move reduction for each depth and move index:
 // base + ln(depth) ln(index) / divisor, rounded down (the chapter's formula,
-// with base and divisor in hundredths).
+// with base and divisor times 100).
 func lmrTable(p *Params) [64][64]int {
 	var t [64][64]int
 	base := float64(p.LMRBase) / 100

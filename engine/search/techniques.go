@@ -60,107 +60,113 @@ const (
 	EvalCache                             // eval-cache
 	KeepHistory                           // keep-history
 
-	// Evaluation terms (engine/eval): switched like the search's
-	// techniques, off in every preset until one is measured to help.
-	EvalBishopPair     // bishop-pair
-	EvalTempo          // tempo
-	EvalRookFiles      // rook-files
-	EvalMobility       // mobility
-	EvalPassedPawns    // passed-pawns
-	EvalPawnStructure  // pawn-structure
-	EvalKingSafety     // king-safety
-	EvalThreats        // threats
-	EvalOutposts       // outposts
-	EvalEndgameScaling // endgame-scaling
-	EvalTuned          // tuned
-
-	NumTechniques
+	// firstEvalTerm is the first evaluation term (engine/eval): each
+	// eval.Term is a technique, numbered from here in eval's order and
+	// named and described by eval's own table (EvalTerm).
+	firstEvalTerm
 )
 
-// evalTerms maps each evaluation term to its technique, in eval's order.
-var evalTerms = [eval.NumTerms]Technique{EvalBishopPair, EvalTempo, EvalRookFiles, EvalMobility, EvalPassedPawns,
-	EvalPawnStructure, EvalKingSafety, EvalThreats, EvalOutposts, EvalEndgameScaling, EvalTuned}
+// NumTechniques counts the search's techniques and the evaluation's terms.
+const NumTechniques = firstEvalTerm + Technique(eval.NumTerms)
+
+// EvalTerm is the technique that switches an evaluation term.
+func EvalTerm(t eval.Term) Technique { return firstEvalTerm + Technique(t) }
+
+// evalTermSet is the set of the techniques of the given terms.
+func evalTermSet(ts ...eval.Term) Set {
+	var s Set
+	for _, t := range ts {
+		s = s.With(EvalTerm(t))
+	}
+	return s
+}
 
 // IsEvaluation reports whether t is an evaluation term.
-func (t Technique) IsEvaluation() bool { return t >= EvalBishopPair }
+func (t Technique) IsEvaluation() bool { return t >= firstEvalTerm }
 
 // EvalTerms is the set's evaluation terms, as the evaluation takes them.
 func (s Set) EvalTerms() eval.Terms {
-	var terms eval.Terms
-	for i, t := range evalTerms {
-		if s.Has(t) {
-			terms = terms.With(eval.Term(i))
-		}
-	}
-	return terms
+	return eval.Terms(s >> firstEvalTerm)
 }
 
-// techniqueInfo describes a technique: its name, what it does, and the
-// techniques it needs to have any effect.
+// techniqueInfo is a technique's row of the one vocabulary: its name (the
+// CLI's, the configurations', the UCI option's), what it does, the
+// techniques it needs to have any effect, the events it counts and traces
+// (vocab.go, whose names are its columns in records.csv), and the prefix
+// of its parameters' names (params.go; "" is its name).
 type techniqueInfo struct {
 	name     string
 	summary  string
 	requires []Technique
+	events   []EventKind
+	params   string
+}
+
+// Events are the kinds of event the technique counts and traces.
+func (t Technique) Events() []EventKind { return techniqueInfos[t].events }
+
+// ParamPrefix begins the names of the technique's parameters.
+func (t Technique) ParamPrefix() string {
+	if p := techniqueInfos[t].params; p != "" {
+		return p
+	}
+	return techniqueInfos[t].name
 }
 
 var techniqueInfos = [NumTechniques]techniqueInfo{
-	AlphaBeta:            {"alpha-beta", "alpha-beta cutoffs (off: plain negamax, every move searched with an open window)", nil},
-	Quiescence:           {"qsearch", "quiescence search of captures and promotions at the leaves (off: static evaluation)", nil},
-	QSearchSEE:           {"qs-see", "skip captures that lose material by SEE in quiescence search", []Technique{Quiescence, AlphaBeta}},
-	TranspositionTable:   {"tt", "transposition table: reuse bounds from earlier searches of a position", nil},
-	HashMove:             {"tt-move", "search the transposition table's best move first", []Technique{TranspositionTable}},
-	MVVLVA:               {"mvv-lva", "order captures most valuable victim first, least valuable attacker first", nil},
-	Killers:              {"killers", "order two quiet moves that caused a cutoff at the same ply early", nil},
-	CounterMove:          {"counter-move", "order the quiet move that last refuted the opponent's previous move early", nil},
-	History:              {"history", "order quiet moves by how often they caused cutoffs (butterfly history)", nil},
-	ContinuationHistory:  {"cont-history", "order quiet moves by their history as replies to the previous move", nil},
-	PVS:                  {"pvs", "principal variation search: null-window searches after the first move, re-searched when they beat alpha", []Technique{AlphaBeta}},
-	Aspiration:           {"aspiration", "aspiration windows around the previous iteration's score, widened on failure", []Technique{AlphaBeta}},
-	CheckExtension:       {"check-ext", "search moves that give check one ply deeper", nil},
-	NullMovePruning:      {"nmp", "null-move pruning with a depth-adaptive reduction", []Technique{AlphaBeta}},
-	HyperNullMove:        {"hyper-nmp", "hyper null-move pruning: a null move answered by a quiescence search with a depth-scaled margin (H.G. Muller)", []Technique{AlphaBeta, Quiescence}},
-	ReverseFutility:      {"rfp", "reverse futility pruning: near the leaves, return a static eval far above beta", []Technique{AlphaBeta}},
-	Futility:             {"futility", "futility pruning: near the leaves, skip quiet moves when the static eval is far below alpha", []Technique{AlphaBeta}},
-	LateMoveReductions:   {"lmr", "late move reductions: search late quiet moves less deep, re-search when they beat alpha", []Technique{PVS}},
-	LateMovePruning:      {"lmp", "late move pruning: near the leaves, skip quiet moves after 3 + depth^2 have been tried", []Technique{AlphaBeta}},
-	LMRPV:                {"lmr-pv", "reduce one ply less on the principal variation", []Technique{LateMoveReductions}},
-	LMRCutNode:           {"cut-node", "reduce more at an expected cut node", []Technique{LateMoveReductions}},
-	LMRCutoffCount:       {"cutoff-count", "reduce more when many moves at this node have been refuted", []Technique{LateMoveReductions}},
-	LMRTTCapture:         {"tt-capture", "reduce more when the hash move is a capture", []Technique{LateMoveReductions, HashMove}},
-	LMRAllNode:           {"all-node", "reduce less at an expected all-node", []Technique{LateMoveReductions}},
-	LMRTTPV:              {"tt-pv", "reduce less at a node that has been on the principal variation", []Technique{LateMoveReductions, TranspositionTable}},
-	HistoryLMR:           {"history-lmr", "reduce moves with a good history less and a bad one more", []Technique{LateMoveReductions}},
-	HyperNMPReuse:        {"hyper-nmp-reuse", "the thread's refinement: a hyper null search that failed low stands in for a null search of quiescence depth", []Technique{HyperNullMove, NullMovePruning}},
-	MateDistance:         {"mdp", "mate distance pruning: no line here can mate faster than a mate already found, so the window shrinks to what can", nil},
-	IIR:                  {"iir", "internal iterative reductions: a node with no hash move, deep and expected to matter, is searched a ply shallower", nil},
-	Razoring:             {"razoring", "razoring: near the leaves, a static eval far below alpha drops to quiescence search, and stops there if it stays below", []Technique{AlphaBeta, Quiescence}},
-	DeltaPruning:         {"delta", "delta pruning: in quiescence, skip a capture that even with a margin cannot lift the standing pat to alpha", []Technique{AlphaBeta, Quiescence}},
-	SEEPruning:           {"see-prune", "SEE pruning in the main search: near the leaves, skip quiet moves and captures that lose too much material by exchange", []Technique{AlphaBeta}},
-	HistoryPruning:       {"history-prune", "history pruning: near the leaves, skip quiet moves whose history is very bad", []Technique{AlphaBeta, History}},
-	Singular:             {"singular", "singular extensions: a hash move that no other move comes near, by a reduced search without it, is searched a ply deeper", []Technique{AlphaBeta, TranspositionTable, HashMove}},
-	SingularDouble:       {"singular-double", "double and triple singular extensions: a hash move far more singular still is searched two or three plies deeper (off the PV, a few per line)", []Technique{Singular}},
-	SingularNegative:     {"singular-negative", "negative singular extensions: a hash move that is not singular, at a node that will fail high anyway or is expected to, is searched a ply shallower", []Technique{Singular}},
-	MultiCut:             {"multi-cut", "multi-cut: when the singular search without the hash move still fails high, two moves beat beta; the node is cut", []Technique{Singular}},
-	ProbCut:              {"probcut", "ProbCut: a capture whose shallow search beats beta by a margin would beat beta at full depth; cut the node", []Technique{AlphaBeta, Quiescence}},
-	CaptureHistory:       {"capture-history", "order captures by their history (by piece, square and victim) after the victim's value", nil},
-	CaptureLMR:           {"capture-lmr", "late move reductions of late captures off the PV, less for a good capture history", []Technique{LateMoveReductions, CaptureHistory}},
-	ContinuationHistory2: {"cont-history-2", "continuation history two plies back (a reply to the side's own last move) in ordering, history-LMR and history pruning", nil},
-	CorrectionHistory:    {"correction-history", "correct the static evaluation by how far searches have found it off, keyed by the pawns and by the material", nil},
-	NMPEval:              {"nmp-eval", "null move: reduce more the further the static eval stands above beta", []Technique{NullMovePruning}},
-	NMPThreat:            {"nmp-threat", "null move: the reply that refuted the null move is a threat; order moves of the threatened piece early", []Technique{NullMovePruning}},
-	EvalCache:            {"eval-cache", "keep each position's static evaluation in a table by its key, and look it up before evaluating again (speed only: the same tree)", nil},
-	KeepHistory:          {"keep-history", "keep the history tables (quiet, continuation, capture, counter-move, correction) from one move of a game to the next, emptied at a new game (off: every search starts them empty; a run's searches are each a new game)", nil},
-	EvalBishopPair:       {"bishop-pair", "evaluation: a bonus for the side with both bishops", nil},
-	EvalTempo:            {"tempo", "evaluation: a bonus for the side to move", nil},
-	EvalRookFiles:        {"rook-files", "evaluation: rooks and queens on open files (no pawn) and semi-open files (no pawn of their own)", nil},
-	EvalMobility:         {"mobility", "evaluation: each knight, bishop, rook and queen by the squares it attacks safely (not its side's, not attacked by a pawn)", nil},
-	EvalPassedPawns:      {"passed-pawns", "evaluation: passed pawns by rank, less when blocked, and the kings' distances to the square in front (endgame)", nil},
-	EvalPawnStructure:    {"pawn-structure", "evaluation: isolated, doubled and backward pawns against supported and phalanx pawns (cached in a pawn hash table)", nil},
-	EvalKingSafety:       {"king-safety", "evaluation: enemy pieces' attacks on the squares around the king, its pawn shield, pawn storms and open files beside it", nil},
-	EvalThreats:          {"threats", "evaluation: pieces attacked by pawns, rooks and queens by minor pieces, a queen by rooks, and pieces attacked and undefended", nil},
-	EvalOutposts:         {"outposts", "evaluation: knights and bishops deep in the enemy half, guarded by a pawn, where no enemy pawn can attack them", nil},
-	EvalEndgameScaling:   {"endgame-scaling", "evaluation: the endgame score halved with opposite-coloured bishops alone, cut to an eighth without the material to mate", nil},
-	EvalTuned:            {"tuned", "evaluation: the piece-square tables and term weights of ablate's Texel tune (tuned.go), in place of PeSTO's and the hand-set ones", nil},
+	AlphaBeta:            {name: "alpha-beta", summary: "alpha-beta cutoffs (off: plain negamax, every move searched with an open window)", events: []EventKind{EvCutoff, EvFirstMoveCutoff}},
+	Quiescence:           {name: "qsearch", summary: "quiescence search of captures and promotions at the leaves (off: static evaluation)"},
+	QSearchSEE:           {name: "qs-see", summary: "skip captures that lose material by SEE in quiescence search", requires: []Technique{Quiescence, AlphaBeta}, events: []EventKind{EvQSEE}},
+	TranspositionTable:   {name: "tt", summary: "transposition table: reuse bounds from earlier searches of a position", events: []EventKind{EvTTProbe, EvTTHit, EvTTCutoff}},
+	HashMove:             {name: "tt-move", summary: "search the transposition table's best move first", requires: []Technique{TranspositionTable}},
+	MVVLVA:               {name: "mvv-lva", summary: "order captures most valuable victim first, least valuable attacker first"},
+	Killers:              {name: "killers", summary: "order two quiet moves that caused a cutoff at the same ply early"},
+	CounterMove:          {name: "counter-move", summary: "order the quiet move that last refuted the opponent's previous move early"},
+	History:              {name: "history", summary: "order quiet moves by how often they caused cutoffs (butterfly history)"},
+	ContinuationHistory:  {name: "cont-history", summary: "order quiet moves by their history as replies to the previous move"},
+	PVS:                  {name: "pvs", summary: "principal variation search: null-window searches after the first move, re-searched when they beat alpha", requires: []Technique{AlphaBeta}, events: []EventKind{EvPVSSearch, EvPVSResearch}},
+	Aspiration:           {name: "aspiration", summary: "aspiration windows around the previous iteration's score, widened on failure", requires: []Technique{AlphaBeta}, events: []EventKind{EvAspirationResearch}},
+	CheckExtension:       {name: "check-ext", summary: "search moves that give check one ply deeper", events: []EventKind{EvExtension}},
+	NullMovePruning:      {name: "nmp", summary: "null-move pruning with a depth-adaptive reduction", requires: []Technique{AlphaBeta}, events: []EventKind{EvNullTry, EvNullCutoff, EvNullFail}},
+	HyperNullMove:        {name: "hyper-nmp", summary: "hyper null-move pruning: a null move answered by a quiescence search with a depth-scaled margin (H.G. Muller)", requires: []Technique{AlphaBeta, Quiescence}, events: []EventKind{EvHyperTry, EvHyperPrune}},
+	ReverseFutility:      {name: "rfp", summary: "reverse futility pruning: near the leaves, return a static eval far above beta", requires: []Technique{AlphaBeta}, events: []EventKind{EvRFP}},
+	Futility:             {name: "futility", summary: "futility pruning: near the leaves, skip quiet moves when the static eval is far below alpha", requires: []Technique{AlphaBeta}, events: []EventKind{EvFutility}},
+	LateMoveReductions:   {name: "lmr", summary: "late move reductions: search late quiet moves less deep, re-search when they beat alpha", requires: []Technique{PVS}, events: []EventKind{EvReduce, EvReducedPlies, EvLMRResearch}},
+	LateMovePruning:      {name: "lmp", summary: "late move pruning: near the leaves, skip quiet moves after 3 + depth^2 have been tried", requires: []Technique{AlphaBeta}, events: []EventKind{EvLMP}},
+	LMRPV:                {name: "lmr-pv", summary: "reduce one ply less on the principal variation", requires: []Technique{LateMoveReductions}},
+	LMRCutNode:           {name: "cut-node", summary: "reduce more at an expected cut node", requires: []Technique{LateMoveReductions}, params: "lmr-cut-node"},
+	LMRCutoffCount:       {name: "cutoff-count", summary: "reduce more when many moves at this node have been refuted", requires: []Technique{LateMoveReductions}, params: "lmr-cutoff"},
+	LMRTTCapture:         {name: "tt-capture", summary: "reduce more when the hash move is a capture", requires: []Technique{LateMoveReductions, HashMove}, params: "lmr-tt-capture"},
+	LMRAllNode:           {name: "all-node", summary: "reduce less at an expected all-node", requires: []Technique{LateMoveReductions}, params: "lmr-all-node"},
+	LMRTTPV:              {name: "tt-pv", summary: "reduce less at a node that has been on the principal variation", requires: []Technique{LateMoveReductions, TranspositionTable}, params: "lmr-tt-pv"},
+	HistoryLMR:           {name: "history-lmr", summary: "reduce moves with a good history less and a bad one more", requires: []Technique{LateMoveReductions}, params: "lmr-history"},
+	HyperNMPReuse:        {name: "hyper-nmp-reuse", summary: "the thread's refinement: a hyper null search that failed low stands in for a null search of quiescence depth", requires: []Technique{HyperNullMove, NullMovePruning}},
+	MateDistance:         {name: "mdp", summary: "mate distance pruning: no line here can mate faster than a mate already found, so the window shrinks to what can", events: []EventKind{EvMDP}},
+	IIR:                  {name: "iir", summary: "internal iterative reductions: a node with no hash move, deep and expected to matter, is searched a ply shallower", events: []EventKind{EvIIR}},
+	Razoring:             {name: "razoring", summary: "razoring: near the leaves, a static eval far below alpha drops to quiescence search, and stops there if it stays below", requires: []Technique{AlphaBeta, Quiescence}, events: []EventKind{EvRazor}},
+	DeltaPruning:         {name: "delta", summary: "delta pruning: in quiescence, skip a capture that even with a margin cannot lift the standing pat to alpha", requires: []Technique{AlphaBeta, Quiescence}, events: []EventKind{EvDelta}},
+	SEEPruning:           {name: "see-prune", summary: "SEE pruning in the main search: near the leaves, skip quiet moves and captures that lose too much material by exchange", requires: []Technique{AlphaBeta}, events: []EventKind{EvSEEPrune}, params: "see"},
+	HistoryPruning:       {name: "history-prune", summary: "history pruning: near the leaves, skip quiet moves whose history is very bad", requires: []Technique{AlphaBeta, History}, events: []EventKind{EvHistoryPrune}},
+	Singular:             {name: "singular", summary: "singular extensions: a hash move that no other move comes near, by a reduced search without it, is searched a ply deeper", requires: []Technique{AlphaBeta, TranspositionTable, HashMove}, events: []EventKind{EvSingularSearch, EvSingularExt}},
+	SingularDouble:       {name: "singular-double", summary: "double and triple singular extensions: a hash move far more singular still is searched two or three plies deeper (off the PV, a few per line)", requires: []Technique{Singular}, events: []EventKind{EvDoubleExt}, params: "singular"},
+	SingularNegative:     {name: "singular-negative", summary: "negative singular extensions: a hash move that is not singular, at a node that will fail high anyway or is expected to, is searched a ply shallower", requires: []Technique{Singular}, events: []EventKind{EvNegativeExt}},
+	MultiCut:             {name: "multi-cut", summary: "multi-cut: when the singular search without the hash move still fails high, two moves beat beta; the node is cut", requires: []Technique{Singular}, events: []EventKind{EvMultiCut}},
+	ProbCut:              {name: "probcut", summary: "ProbCut: a capture whose shallow search beats beta by a margin would beat beta at full depth; cut the node", requires: []Technique{AlphaBeta, Quiescence}, events: []EventKind{EvProbCutTry, EvProbCut}},
+	CaptureHistory:       {name: "capture-history", summary: "order captures by their history (by piece, square and victim) after the victim's value"},
+	CaptureLMR:           {name: "capture-lmr", summary: "late move reductions of late captures off the PV, less for a good capture history", requires: []Technique{LateMoveReductions, CaptureHistory}},
+	ContinuationHistory2: {name: "cont-history-2", summary: "continuation history two plies back (a reply to the side's own last move) in ordering, history-LMR and history pruning"},
+	CorrectionHistory:    {name: "correction-history", summary: "correct the static evaluation by how far searches have found it off, keyed by the pawns and by the material"},
+	NMPEval:              {name: "nmp-eval", summary: "null move: reduce more the further the static eval stands above beta", requires: []Technique{NullMovePruning}},
+	NMPThreat:            {name: "nmp-threat", summary: "null move: the reply that refuted the null move is a threat; order moves of the threatened piece early", requires: []Technique{NullMovePruning}},
+	EvalCache:            {name: "eval-cache", summary: "keep each position's static evaluation in a table by its key, and look it up before evaluating again (speed only: the same tree)"},
+	KeepHistory:          {name: "keep-history", summary: "keep the history tables (quiet, continuation, capture, counter-move, correction) from one move of a game to the next, emptied at a new game (off: every search starts them empty; a run's searches are each a new game)"},
+}
+
+// The evaluation terms' rows are eval's.
+func init() {
+	for t := eval.Term(0); t < eval.NumTerms; t++ {
+		techniqueInfos[EvalTerm(t)] = techniqueInfo{name: t.String(), summary: "evaluation: " + t.Adds()}
+	}
 }
 
 func (t Technique) String() string { return techniqueInfos[t].name }

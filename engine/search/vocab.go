@@ -82,12 +82,12 @@ var kinds = [NumEventKinds]struct {
 	EvHyperPrune:         {"hyper-prune", "hyper_prunes", true},
 	EvRFP:                {"rfp", "rfp_prunes", true},
 	EvFutility:           {"futility", "futility_prunes", true},
-	EvQSEE:               {"qsee", "qsee_prunes", false},
+	EvQSEE:               {"qs-see", "qs_see_prunes", false},
 	EvExtension:          {"extension", "extensions", false},
 	EvAspirationResearch: {"aspiration-research", "aspiration_researches", false},
 	EvMDP:                {"mdp", "mdp_prunes", true},
 	EvIIR:                {"iir", "iir_reductions", true},
-	EvRazor:              {"razor", "razor_prunes", true},
+	EvRazor:              {"razoring", "razoring_prunes", true},
 	EvDelta:              {"delta", "delta_prunes", false},
 	EvSEEPrune:           {"see-prune", "see_prunes", true},
 	EvHistoryPrune:       {"history-prune", "history_prunes", true},
@@ -118,8 +118,15 @@ func EventKinds() []string {
 	return out
 }
 
+// oldKindNames are the names some kinds had before their technique's name
+// was theirs too, still read.
+var oldKindNames = map[string]string{"qsee": "qs-see", "razor": "razoring"}
+
 // ParseEventKind reads the name of a kind a tracer hears.
 func ParseEventKind(name string) (EventKind, bool) {
+	if now, ok := oldKindNames[name]; ok {
+		name = now
+	}
 	for k, info := range kinds {
 		if info.traced && info.name == name {
 			return EventKind(k), true

@@ -39,7 +39,7 @@ func TestHandshakeAnnouncesOptions(t *testing.T) {
 		{Name: "Hash", Type: "spin", Default: "16", Min: 1, Max: 4096},
 		{Name: "lmr", Type: "check", Default: "true"},
 		{Name: "hyper-nmp", Type: "check", Default: "false"},
-		{Name: "lmr-base-centiplies", Type: "spin", Default: "78", Min: 0, Max: 400}, // full's, not the registry's 75
+		{Name: "lmr-base-plies-x100", Type: "spin", Default: "78", Min: 0, Max: 400}, // full's, not the registry's 75
 		{Name: "lmr-min-depth-plies", Type: "spin", Default: "3", Min: 1, Max: 32},
 	} {
 		if got, ok := c.Option(want.Name); !ok || fmt.Sprint(got) != fmt.Sprint(want) {

@@ -83,6 +83,9 @@ func (c Counts) Get(column string) uint64 {
 // the files written before the renaming.
 var aliases = map[string]string{
 	"budget_exceeded": "cap_exceeded", // a job's cap was once called its budget
+	// Counters named by their technique, as everything else of it is.
+	"qsee_prunes":  "qs_see_prunes",
+	"razor_prunes": "razoring_prunes",
 }
 
 // Blank reports whether the columns with the given tag option are unknown.
