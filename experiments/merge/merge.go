@@ -60,6 +60,11 @@ func Run(r Request) (*Merged, error) {
 	if err := checkOut(r.Out, seen, r.Force); err != nil {
 		return nil, err
 	}
+	lock, err := resultdir.LockDir(r.Out) // one writer, as every result directory has
+	if err != nil {
+		return nil, err
+	}
+	defer lock.Release()
 	out := r.Out
 	if h, err := resultdir.Inspect(out); err == nil && !h.Empty() {
 		out = resultdir.Staging(out)
