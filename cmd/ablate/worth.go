@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"os"
 
 	"github.com/urfave/cli/v2"
@@ -31,6 +32,13 @@ func worthCommand() *cli.Command {
 			"command again finishes an interrupted one and reuses those done.",
 		Flags: command.Flags(matchFlags(), []cli.Flag{
 			&cli.StringFlag{Name: "leave-one-out", Usage: "techniques `a,b,c`: the base against the base without each"},
+			&cli.StringFlag{Name: "design", Usage: "`leave-one-out` (a match a technique) or screening (one pool of games: each pair " +
+				"plays the base without a balanced draw of techniques against the base; one fit measures every technique, " +
+				"its interactions and the additive model's fit)", Value: "leave-one-out"},
+			&cli.IntFlag{Name: "out-per-pair", Usage: "with --design screening, the techniques a pair's configuration takes out " +
+				"(default: chosen from their number and --prior-elo, see ablate worth --help)"},
+			&cli.Float64Flag{Name: "prior-elo", Usage: "with --design screening, the Elo a technique is expected to cost, " +
+				"for choosing --out-per-pair", Value: 15},
 			&cli.StringFlag{Name: "base", Usage: "the leave-one-out's base `SPEC` (default: the engine's default preset)"},
 			&cli.StringFlag{Name: "budgets", Usage: "a ladder: every configuration against its reference at each budget, " +
 				"`LIST` as in nodes=2500,10000,40000 or tc=2+0.02,10+0.1 (or both: nodes=2500,tc=10+0.1)"},
@@ -74,9 +82,21 @@ func worthAction(c *cli.Context) error {
 	if err != nil {
 		return command.BadInput(err)
 	}
+	var screening *worth.Screen
+	switch design := c.String("design"); design {
+	case "leave-one-out":
+	case "screening":
+		prior := c.Float64("prior-elo")
+		if math.IsNaN(prior) || math.IsInf(prior, 0) || prior < 0 || prior > 1000 {
+			return command.BadUsage("--prior-elo %g: want an Elo from 0 to 1000", prior)
+		}
+		screening = &worth.Screen{K: c.Int("out-per-pair"), Prior: prior}
+	default:
+		return command.BadUsage("--design %q: want leave-one-out or screening", design)
+	}
 	req, err := worth.Ask{Experiment: c.Args().First(), LeaveOneOut: command.SplitList(c.String("leave-one-out")), Base: c.String("base"),
 		Positions: c.String("positions"), TreeDepth: c.Int("tree-depth"), Subject: sub, Settings: s, Given: c.IsSet,
-		Budgets: c.String("budgets"), Groups: command.SplitList(c.String("groups"))}.Request()
+		Budgets: c.String("budgets"), Groups: command.SplitList(c.String("groups")), Screen: screening}.Request()
 	if err != nil {
 		return command.BadInput(flagError(err))
 	}
@@ -92,7 +112,7 @@ func worthAction(c *cli.Context) error {
 	}
 	ctx, cancel := command.Interruptible()
 	defer cancel()
-	if req.TreeRun == "" {
+	if req.TreeRun == "" && !w.Resumed() {
 		fmt.Fprintf(c.App.ErrWriter, "tree sizes: %d searches\n", req.Plan.Jobs())
 	}
 	if err := w.TreeSizes(ctx); err != nil {
@@ -117,6 +137,9 @@ func worthAction(c *cli.Context) error {
 			return claimError(err)
 		}
 		return cli.Exit(err.Error(), command.ExitFor(err, command.ExitFailed))
+	}
+	if sc := w.Screening(); sc != nil && sc.Fit != nil {
+		render.ScreeningNotes(c.App.ErrWriter, sc.Fit, sc.K, len(sc.Techniques))
 	}
 	return render.Worth(c.App.Writer, c.String("format"), records.Played(w.Rows))
 }

@@ -53,7 +53,14 @@ type Match struct {
 	// change from pair to pair and may wait for the pairs before them);
 	// else every pair plays A's and B's. It returns ok false to abandon
 	// the pair, as it must once stopped reports that the match stops.
-	PairConfig   func(pair int, stopped func() bool) (cfg [2]subject.Config, ok bool)
+	PairConfig func(pair int, stopped func() bool) (cfg [2]subject.Config, ok bool)
+	// PairSpec, with PairConfig, names pair i's configurations of A and B
+	// for its games' PGN tags.
+	PairSpec func(pair int) [2]string
+	// Enough, if set, decides where a match stops in place of Precision:
+	// asked with the pairs counted, in pair order, at every EnoughEvery
+	// pairs (a screening's widest interval). A shard plays every pair.
+	Enough       func(pairs []*Pair) bool
 	Pairs        int
 	Budget       Budget
 	Adjudication Adjudication
@@ -125,6 +132,9 @@ func (o *Outcome) TimeLosses(a string) (int, int) {
 	}
 	return la, lb
 }
+
+// EnoughEvery is how often, in pairs, a match asks Enough.
+const EnoughEvery = 100
 
 type gameJob struct{ pair, game int }
 
@@ -273,6 +283,9 @@ func (t *tally) count() bool {
 		out.Pairs = append(out.Pairs, p)
 		t.next++
 		out.LLR, out.Verdict, out.Precise = t.rule.Check(out.Score)
+		if m.Enough != nil && m.Shard.Count <= 1 && t.next%EnoughEvery == 0 {
+			out.Precise = m.Enough(out.Pairs)
+		}
 		if out.Verdict != "" || out.Precise {
 			return true
 		}

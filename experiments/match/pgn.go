@@ -15,8 +15,12 @@ import (
 func (m *Match) PGN(p *Pair, game int) string {
 	g := p.Games[game]
 	white, black := m.A, m.B
+	if m.PairSpec != nil { // this pair's own configurations
+		spec := m.PairSpec(p.Index)
+		white.Spec, black.Spec = spec[0], spec[1]
+	}
 	if game == 1 {
-		white, black = m.B, m.A
+		white, black = black, white
 	}
 	tags := []chess.Tag{
 		{Name: "Event", Value: m.Event}, {Name: "Site", Value: "ablate"}, {Name: "Date", Value: m.Date},

@@ -7,9 +7,19 @@ import (
 	"strconv"
 
 	"github.com/ablate-chess/ablate/experiments/records"
+	"github.com/ablate-chess/ablate/experiments/screen"
 )
 
-// RenderWorth writes the worth table: each configuration's tree size and
+// depths is the mean depth a row's configuration and its reference
+// reached, "7.4/7.9", or empty where no game says.
+func depths(r *records.WorthRow) string {
+	if r.MeanDepth == 0 && r.RefMeanDepth == 0 {
+		return ""
+	}
+	return fmt.Sprintf("%.1f/%.1f", r.MeanDepth, r.RefMeanDepth)
+}
+
+// Worth writes the worth table: each configuration's tree size and
 // Elo against its reference.
 func Worth(w io.Writer, format string, rows []records.WorthRow) error {
 	switch format {
@@ -27,7 +37,8 @@ func Worth(w io.Writer, format string, rows []records.WorthRow) error {
 	if ladder {
 		return renderLadder(w, format, rows, len(groups) > 1)
 	}
-	header := []string{"group", "config", "vs", "depth", "nodes ×", "Elo (95%)", "nElo (95%)", "LOS", "W-D-L", "games", "SPRT"}
+	header := []string{"group", "config", "vs", "depth", "nodes ×", "Elo (95%)", "nElo (95%)", "LOS", "W-D-L", "games",
+		"mean depth without/with", "SPRT"}
 	skip := 0
 	if len(groups) < 2 {
 		header, skip = header[1:], 1
@@ -41,7 +52,8 @@ func Worth(w io.Writer, format string, rows []records.WorthRow) error {
 		}
 		row := []string{r.Group, r.Config, r.Reference, strconv.Itoa(r.Depth), ratio,
 			interval(r.Elo, r.EloError, 1, true), interval(r.NElo, r.NEloError, 1, true),
-			fmt.Sprintf("%.1f%%", 100*r.LOS), fmt.Sprintf("%d-%d-%d", r.Wins, r.Draws, r.Losses), strconv.Itoa(r.Games) + r.SoFar(), r.Verdict}
+			fmt.Sprintf("%.1f%%", 100*r.LOS), fmt.Sprintf("%d-%d-%d", r.Wins, r.Draws, r.Losses), strconv.Itoa(r.Games) + r.SoFar(),
+			depths(r), r.Verdict}
 		out = append(out, row[skip:])
 	}
 	return Table(w, format, header, out, 3-skip)
@@ -101,4 +113,21 @@ func renderLadder(w io.Writer, format string, rows []records.WorthRow, showGroup
 		out = append(out, row[skip:])
 	}
 	return Table(w, format, header[skip:], out, 3-skip)
+}
+
+// ScreeningNotes says on w what a screening's table does not show: its
+// design, each interaction it fitted, the additive model's test, and a
+// warning for each technique whose effect depends on another's.
+func ScreeningNotes(w io.Writer, an *screen.Analysis, k, m int) {
+	fmt.Fprintf(w, "screening: %d pairs, %d of %d techniques out a pair\n", an.Pairs, k, m)
+	for _, in := range an.Interactions {
+		fmt.Fprintf(w, "  interaction %s x %s: %s Elo (p = %.2g)\n", in.A, in.B, interval(in.Elo, in.EloError, 1, true), in.P)
+	}
+	if an.Additivity.DF > 0 {
+		fmt.Fprintf(w, "  additive model against the %d interactions: chi-squared %.1f, p = %.2g\n",
+			an.Additivity.DF, an.Additivity.Stat, an.Additivity.P)
+	}
+	for _, warn := range an.Warnings {
+		fmt.Fprintln(w, "warning:", warn)
+	}
 }

@@ -144,6 +144,9 @@ func writeDescription(dir string, d Description) error {
 	return writeFileAtomic(filepath.Join(dir, d.fileName()), append(data, '\n'))
 }
 
+// WriteFileAtomic replaces path with data, never leaving it half written.
+func WriteFileAtomic(path string, data []byte) error { return writeFileAtomic(path, data) }
+
 // writeFileAtomic replaces path with data, never leaving it half written.
 func writeFileAtomic(path string, data []byte) error {
 	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")

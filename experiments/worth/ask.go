@@ -2,6 +2,7 @@ package worth
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/ablate-chess/ablate/engine/subject"
@@ -26,12 +27,27 @@ type Ask struct {
 	Given       func(setting string) bool
 	Budgets     string   // a ladder, as nodes=2500,10000, if given: else the experiment's, if any
 	Groups      []string // "": the experiment's [match] groups, or all
+	// Screen, if set, measures the techniques of LeaveOneOut (none: every
+	// technique the base has on but the Core) from one screening match.
+	Screen *Screen
 }
 
 // Request builds the plan and reads the settings. A bad setting is a
 // *experiments.SettingError when the command line gave it, else an error
 // naming the experiment's [match] key.
 func (a Ask) Request() (Request, error) {
+	if a.Screen != nil {
+		if a.Experiment != "" {
+			return Request{}, experiments.BadSetting("design", "screening measures a leave-one-out's techniques: give --leave-one-out, not an experiment")
+		}
+		if len(a.LeaveOneOut) == 0 {
+			list, err := ScreenTechniques(a.Subject, a.Base)
+			if err != nil {
+				return Request{}, err
+			}
+			a.LeaveOneOut = list
+		}
+	}
 	req := experiments.Request{Experiment: a.Experiment, LeaveOneOut: a.LeaveOneOut, Base: a.Base, DefaultDepth: 10,
 		Options: experiments.Options{Positions: a.Positions, Depth: a.TreeDepth, Subject: a.Subject}}
 	if v, ok := a.Subject.(interface{ VariantNames() []string }); ok && a.Experiment == "" && len(a.LeaveOneOut) == 0 {
@@ -74,8 +90,11 @@ func (a Ask) Request() (Request, error) {
 	} else if err != nil {
 		return Request{}, err
 	}
+	if a.Screen != nil && len(budgets) > 0 {
+		return Request{}, experiments.BadSetting("budgets", "a screening plays at one budget (give --nodes, --tc, ...)")
+	}
 	return Request{Plan: plan, Groups: groups, Budgets: budgets, Settings: s,
-		PairsGiven: a.Given("pairs") || a.Given("games")}, nil
+		PairsGiven: a.Given("pairs") || a.Given("games"), Screen: a.Screen}, nil
 }
 
 // budgets reads the ladder's budgets: Budgets, or the experiment's [match]
@@ -110,4 +129,23 @@ func sectionError(err error) error {
 		return fmt.Errorf("[match] %s %s", key, se.Msg)
 	}
 	return err
+}
+
+// ScreenTechniques is what a screening takes out by default: every
+// technique the base has on, but the Core.
+func ScreenTechniques(sub subject.Subject, base string) ([]string, error) {
+	if base == "" {
+		base = sub.Presets()[0]
+	}
+	cfg, err := sub.ParseConfig(base)
+	if err != nil {
+		return nil, experiments.BadSetting("base", "%v", err)
+	}
+	var out []string
+	for _, t := range sub.Techniques() {
+		if cfg.Has(t) && !slices.Contains(Core, t) {
+			out = append(out, t)
+		}
+	}
+	return out, nil
 }

@@ -49,6 +49,9 @@ type Request struct {
 	// technique's worth once the parameters around it are re-tuned.
 	Retune       int
 	RetuneParams []string
+	// Screen, if set, measures the leave-one-out group's techniques from one
+	// screening match (screen.go) instead of a match each.
+	Screen *Screen
 }
 
 // Cell is one match of the worth: a configuration against its reference
@@ -65,6 +68,7 @@ type Cell struct {
 	// prepare, for a re-tuned cell, tunes the configuration and builds its
 	// match; before it, Match is nil.
 	prepare func(ctx context.Context) error
+	screen  *Screened // the screening's one match: its pairs make every row
 }
 
 // Worth is a worth through its life.
@@ -80,6 +84,8 @@ type Worth struct {
 	sums  []records.Summary
 	claim *resultdir.Claim
 	state resultdir.State // what Out held
+	// screened is a screening's design, and after Play its fit.
+	screened *Screened
 }
 
 // Plan is what a worth computes, for comparing a request with the worth a
@@ -97,13 +103,15 @@ type Plan struct {
 	TreeCap      experiments.Cap        `json:"tree_cap"`
 	Retune       int                    `json:"retune,omitempty"`
 	RetuneParams []string               `json:"retune_params,omitempty"`
+	Screen       *Screen                `json:"screen,omitempty"`
 }
 
 // Key is the request's plan, as worth.json keeps it.
 func (r Request) Key() Plan {
 	configs, _ := r.Plan.Info()
 	p := Plan{Engine: r.Plan.Subject.Name(), Configs: configs, Groups: r.Groups, Games: match.Plan(r.Settings),
-		PairsGiven: r.PairsGiven, TreeRun: r.TreeRun, TreeCap: r.TreeCap, Retune: r.Retune, RetuneParams: r.RetuneParams}
+		PairsGiven: r.PairsGiven, TreeRun: r.TreeRun, TreeCap: r.TreeCap, Retune: r.Retune, RetuneParams: r.RetuneParams,
+		Screen: r.Screen}
 	for _, b := range r.Budgets {
 		p.Budgets = append(p.Budgets, b.String())
 	}
@@ -144,6 +152,11 @@ func Open(r Request) (*Worth, error) {
 		return nil, err
 	}
 	w := &Worth{Request: r}
+	if r.Screen != nil {
+		if err := w.checkScreen(); err != nil {
+			return nil, err
+		}
+	}
 	if r.Out == "" {
 		return w, nil
 	}
@@ -166,6 +179,10 @@ func Open(r Request) (*Worth, error) {
 
 // Replaces is the directory this worth replaces once complete, if any.
 func (w *Worth) Replaces() string { return w.claim.Replaces() }
+
+// Resumed reports whether Out held this worth begun (its tree sizes are
+// read back, not searched).
+func (w *Worth) Resumed() bool { return w.state != resultdir.New }
 
 // Close lets go of the worth's directory (Play does, at its end).
 func (w *Worth) Close() { w.claim.Release() }
@@ -209,6 +226,9 @@ func (w *Worth) TreeSizes(ctx context.Context) error {
 // go in Rows, and log says so; a directory that holds another match, or
 // the same one begun by other builds, is an error. The rest are Todo.
 func (w *Worth) Cells(log io.Writer) error {
+	if w.Screen != nil {
+		return w.screenCell(log)
+	}
 	cells, err := planCells(w.Plan, w.Groups, w.Budgets, w.sums)
 	if err != nil {
 		return err
@@ -294,11 +314,23 @@ func (w *Worth) SoFar() error {
 		if t.Match == nil { // a re-tuned cell not yet tuned
 			continue
 		}
-		if so := t.Match.SoFar(); len(so.Pairs) > 0 {
-			t.row.SetResult(so.Result(t.Match))
-			t.row.Partial = true
-			w.Rows[t.at] = t.row
+		so := t.Match.SoFar()
+		if len(so.Pairs) == 0 {
+			continue
 		}
+		if t.screen != nil { // the fit of the pairs so far
+			if err := w.screenRows(t.screen, match.Records(so.Pairs, t.Match.A.Name), t.Match.Budget.String(),
+				t.screen.design.Blocks(t.Match.Pairs)); err != nil {
+				return err
+			}
+			for i := range w.Rows {
+				w.Rows[i].Partial = true
+			}
+			continue
+		}
+		t.row.SetResult(so.Result(t.Match))
+		t.row.Partial = true
+		w.Rows[t.at] = t.row
 	}
 	w.Todo = nil
 	return w.writeRows()
@@ -342,8 +374,20 @@ func (w *Worth) Play(ctx context.Context, start func(*Cell) (stop func())) error
 		if err != nil {
 			return err
 		}
-		t.row.SetResult(out.Result(t.Match))
-		w.Rows[t.at] = t.row
+		if t.screen != nil {
+			blocks := t.screen.design.Blocks(t.Match.Pairs)
+			if err := w.screenRows(t.screen, match.Records(out.Pairs, t.Match.A.Name), t.Match.Budget.String(), blocks); err != nil {
+				return err
+			}
+			if w.Dir != "" {
+				if err := t.screen.write(w.Dir); err != nil {
+					return err
+				}
+			}
+		} else {
+			t.row.SetResult(out.Result(t.Match))
+			w.Rows[t.at] = t.row
+		}
 		w.Todo = w.Todo[1:]
 		if err := w.writeRows(); err != nil {
 			return err
