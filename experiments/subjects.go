@@ -70,6 +70,13 @@ func MakeSubject(ctx context.Context, spec SubjectSpec, hashMB int, b Cap, exper
 		limit = b.Time + time.Minute
 	}
 	if spec.Source != nil {
+		if profile != nil && profile.Source != nil {
+			src, err := withProfileSource(*spec.Source, profile)
+			if err != nil {
+				return nil, err
+			}
+			spec.Source = &src
+		}
 		return BuildVariants(ctx, spec, profile, hashMB, limit, log)
 	}
 	u, err := subject.OpenUCI(subject.UCI{Command: spec.Engine, Dir: spec.Dir, Options: spec.Options, HashMB: hashMB,
@@ -83,6 +90,31 @@ func MakeSubject(ctx context.Context, spec SubjectSpec, hashMB int, b Cap, exper
 	}
 	fmt.Fprintf(log, "engine: %s (%s), set to %s; %s\n", u.Name(), spec.Engine, strings.Join(u.Settings(), ", "), prof)
 	return u, nil
+}
+
+// withProfileSource fills in what the profile says of its engine's source
+// and the request left out: the variant (the source with the profile's
+// patch, named after the profile), the build, the bench and the
+// tarball's hash.
+func withProfileSource(src source.Source, p *subject.Profile) (source.Source, error) {
+	ps := p.Source
+	if len(src.Variants) == 0 && ps.Patch != "" {
+		patch, err := p.SourcePatch()
+		if err != nil {
+			return src, err
+		}
+		src.Variants = []source.Variant{source.PatchedVariant(p.Name, "HEAD", ps.Patch+" (profile "+p.Name+")", patch, ps.ExpectBench)}
+	}
+	if (src.Build == "" || src.Build == source.DefaultBuild) && ps.Build != "" {
+		src.Build = ps.Build
+	}
+	if src.ExpectBench == 0 {
+		src.ExpectBench = ps.ExpectBench
+	}
+	if src.SHA256 == "" && source.IsTarball(src.Repo) {
+		src.SHA256 = ps.SHA256
+	}
+	return src, nil
 }
 
 // BuildVariants builds the source's variants (or takes them from the

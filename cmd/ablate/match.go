@@ -38,6 +38,8 @@ func matchCommand() *cli.Command {
 			&cli.StringSliceFlag{Name: "engine-option", Usage: "an external player's UCI option, `[ENGINE:]OPTION=VALUE` " +
 				"(ENGINE may be left out with one external player; repeatable)"},
 			&cli.StringFlag{Name: "engine-dir", Usage: "working `DIR`ectory of external engines"},
+			&cli.StringFlag{Name: "profile", Usage: "with --engine-src, the built engine's profile: built-in `NAME` or TOML FILE " +
+				"(it maps options to techniques, and may say how the engine is built)"},
 			&cli.DurationFlag{Name: "move-timeout", Usage: "stop an external engine's node- or depth-limited move after this " +
 				"long, as lost on time (default: 20 times what its nodes take at its measured speed, at least 3s)"},
 			&cli.StringFlag{Name: "pgn", Usage: "write every game to `FILE`"},
@@ -71,6 +73,7 @@ func matchAction(c *cli.Context) error {
 			}
 		}
 		s.MoveTimeout = c.Duration("move-timeout").Milliseconds()
+		s.Profile = c.String("profile")
 		if s.Shard, err = experiments.ParseShard(c.String("shard"), os.Getenv); err != nil {
 			return command.BadInput(err)
 		}

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
@@ -42,6 +43,9 @@ type Profile struct {
 	Reset      string         `toml:"reset"`
 	Techniques []ProfileTech  `toml:"technique"`
 	Params     []ProfileParam `toml:"param"`
+	// Source is how an engine that is ablated from its source gets the
+	// profile's options: the patch that gives them, its build, its bench.
+	Source *ProfileSource `toml:"source"`
 
 	options map[string]uci.Option // the engine's options, by profile option name, once checked
 }
@@ -53,6 +57,33 @@ type ProfileTech struct {
 	On      string `toml:"on"`
 	Off     string `toml:"off"`
 	Summary string `toml:"summary"`
+	// Requires are techniques it needs to act: with one of them off it is
+	// inert, and a configuration does not have it (as ablate's Effective).
+	Requires []string `toml:"requires"`
+}
+
+// ProfileSource is how a profile's engine is made from its source: the
+// variant every configuration is built from is the source with Patch
+// applied, built by Build; its bench must be ExpectBench. SHA256, if
+// set, is the source tarball's the patch is written for.
+type ProfileSource struct {
+	Patch       string `toml:"patch"` // a file beside the profile (built-in: in the binary)
+	Build       string `toml:"build"`
+	ExpectBench uint64 `toml:"expect_bench"`
+	SHA256      string `toml:"sha256"`
+
+	dir string // where a profile file's patch is; "" for a built-in profile's
+}
+
+// SourcePatch reads the profile's patch.
+func (p *Profile) SourcePatch() ([]byte, error) {
+	if p.Source == nil || p.Source.Patch == "" {
+		return nil, fmt.Errorf("profile %s has no [source] patch", p.Name)
+	}
+	if p.Source.dir == "" {
+		return builtinProfiles.ReadFile("profiles/" + p.Source.Patch)
+	}
+	return os.ReadFile(filepath.Join(p.Source.dir, p.Source.Patch))
 }
 
 // ProfileParam maps one parameter to a spin option.
@@ -63,7 +94,7 @@ type ProfileParam struct {
 	Summary   string `toml:"summary"`
 }
 
-//go:embed profiles/*.toml
+//go:embed profiles/*.toml profiles/*.patch
 var builtinProfiles embed.FS
 
 // BuiltinProfiles lists the profiles built into the binary.
@@ -71,7 +102,9 @@ func BuiltinProfiles() []string {
 	entries, _ := builtinProfiles.ReadDir("profiles")
 	var names []string
 	for _, e := range entries {
-		names = append(names, strings.TrimSuffix(e.Name(), ".toml"))
+		if name, ok := strings.CutSuffix(e.Name(), ".toml"); ok {
+			names = append(names, name)
+		}
 	}
 	sort.Strings(names)
 	return names
@@ -92,14 +125,19 @@ func LoadProfile(nameOrPath string) (*Profile, error) {
 		}
 		source = nameOrPath
 	}
-	return ParseProfile(data, source)
+	p, err := ParseProfile(data, source)
+	if err == nil && p.Source != nil && source == nameOrPath {
+		p.Source.dir = filepath.Dir(nameOrPath)
+	}
+	return p, err
 }
 
 // ParseProfile reads a profile's TOML; source names it in errors.
 func ParseProfile(data []byte, source string) (*Profile, error) {
 	var p Profile
-	err := DecodeTOML(data, source, &p, "name, engine, description, reset, technique, param; "+
-		"in a technique: name, option, on, off, summary; in a param: name, option, technique, summary")
+	err := DecodeTOML(data, source, &p, "name, engine, description, reset, technique, param, source; "+
+		"in a technique: name, option, on, off, summary, requires; in a param: name, option, technique, summary; "+
+		"in source: patch, build, expect_bench, sha256")
 	if err != nil {
 		return nil, err
 	}
@@ -188,6 +226,13 @@ func (p *Profile) Validate(source string) error {
 	for _, t := range p.Techniques {
 		if err := claim("technique", t.Name, t.Option); err != nil {
 			return err
+		}
+	}
+	for _, t := range p.Techniques {
+		for _, r := range t.Requires {
+			if names[r] != "technique" || r == t.Name {
+				return fmt.Errorf("%s: technique %s requires %q, which is not another of its techniques", source, t.Name, r)
+			}
 		}
 	}
 	for _, x := range p.Params {
@@ -310,8 +355,21 @@ func (p *Profile) parse(spec string) (Config, error) {
 	var on, params []string
 	for _, t := range p.Techniques {
 		cfg.settings = append(cfg.settings, setting{p.options[t.Option].Name, values[t.Option]})
-		if strings.EqualFold(values[t.Option], t.On) {
-			cfg.on[t.Name] = true
+		cfg.on[t.Name] = strings.EqualFold(values[t.Option], t.On)
+	}
+	// A technique whose requirement is off is inert: off, as it acts.
+	for changed := true; changed; {
+		changed = false
+		for _, t := range p.Techniques {
+			for _, r := range t.Requires {
+				if cfg.on[t.Name] && !cfg.on[r] {
+					cfg.on[t.Name], changed = false, true
+				}
+			}
+		}
+	}
+	for _, t := range p.Techniques {
+		if cfg.on[t.Name] {
 			on = append(on, t.Name)
 		}
 	}

@@ -16,7 +16,7 @@ func TestBuiltinProfilesParse(t *testing.T) {
 			t.Errorf("%s: %+v", name, p)
 		}
 	}
-	if got := strings.Join(BuiltinProfiles(), ","); got != "glaurung,toga2" {
+	if got := strings.Join(BuiltinProfiles(), ","); got != "ethereal,glaurung,toga2" {
 		t.Errorf("built-in profiles %s", got)
 	}
 }
@@ -29,6 +29,7 @@ func TestProfileErrors(t *testing.T) {
 		{"twice", "[[technique]]\nname = \"a\"\noption = \"A\"\n[[technique]]\nname = \"a\"\noption = \"B\"\n", `"a" is named twice`},
 		{"option twice", "[[technique]]\nname = \"a\"\noption = \"A\"\n[[param]]\nname = \"b\"\noption = \"a\"\n", `option "a" is mapped twice`},
 		{"bad name", "[[technique]]\nname = \"a b\"\noption = \"A\"\n", "may not hold spaces"},
+		{"requires nothing", "[[technique]]\nname = \"a\"\noption = \"A\"\nrequires = [\"z\"]\n", `requires "z"`},
 		{"param of nothing", "[[technique]]\nname = \"a\"\noption = \"A\"\n[[param]]\nname = \"b\"\noption = \"B\"\ntechnique = \"z\"\n", "belongs to \"z\""},
 	} {
 		_, err := ParseProfile([]byte(c.text), "p.toml")
@@ -36,7 +37,7 @@ func TestProfileErrors(t *testing.T) {
 			t.Errorf("%s: %v, want %q", c.name, err, c.want)
 		}
 	}
-	if _, err := LoadProfile("nosuch"); err == nil || !strings.Contains(err.Error(), "built-in: glaurung, toga2") {
+	if _, err := LoadProfile("nosuch"); err == nil || !strings.Contains(err.Error(), "built-in: ethereal, glaurung, toga2") {
 		t.Errorf("unknown profile: %v", err)
 	}
 }

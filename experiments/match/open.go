@@ -120,8 +120,8 @@ func Open(ctx context.Context, r Request) (o *Opened, err error) {
 	var configs subject.Subject // the configurations' engine: ablate's, or built variants
 	if s.Source != nil {
 		var err error
-		spec := experiments.SubjectSpec{Source: s.Source, Cache: s.BuildCache}
-		if configs, err = experiments.BuildVariants(ctx, spec, nil, s.HashMB, time.Hour, r.Log); err != nil {
+		spec := experiments.SubjectSpec{Source: s.Source, Cache: s.BuildCache, Profile: s.Profile}
+		if configs, err = experiments.MakeSubject(ctx, spec, s.HashMB, experiments.Cap{}, "", r.Log); err != nil {
 			return nil, err
 		}
 		if len(s.Configs) == 0 { // every variant plays

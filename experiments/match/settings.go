@@ -30,15 +30,18 @@ type Settings struct {
 	// configurations are then its variants (and its profile's switches).
 	Source     *source.Source `json:"source,omitempty"`
 	BuildCache string         `json:"build_cache,omitempty"`
-	Openings   string         `json:"openings"`
-	Order      string         `json:"openings_order"`
-	Seed       uint64         `json:"seed"`
-	Pairs      int            `json:"pairs"`
-	Nodes      uint64         `json:"nodes"`
-	Depth      int            `json:"depth"`
-	TC         string         `json:"tc,omitempty"`
-	MoveTime   int64          `json:"movetime_ms,omitempty"`
-	TimeMargin int64          `json:"time_margin_ms,omitempty"`
+	// Profile maps the built engine's options to techniques (--profile),
+	// and may say how it is built (an engine ablated from its source).
+	Profile    string `json:"profile,omitempty"`
+	Openings   string `json:"openings"`
+	Order      string `json:"openings_order"`
+	Seed       uint64 `json:"seed"`
+	Pairs      int    `json:"pairs"`
+	Nodes      uint64 `json:"nodes"`
+	Depth      int    `json:"depth"`
+	TC         string `json:"tc,omitempty"`
+	MoveTime   int64  `json:"movetime_ms,omitempty"`
+	TimeMargin int64  `json:"time_margin_ms,omitempty"`
 	// RandomPlies extends each pair's opening by that many random legal
 	// moves, drawn from Seed and the pair (a self-play data run).
 	RandomPlies int `json:"random_plies,omitempty"`

@@ -32,6 +32,8 @@ type Source struct {
 	// ExpectBench, if not 0, is the bench signature every variant based on
 	// the repository's base must give (--expect-bench).
 	ExpectBench uint64 `toml:"expect_bench" json:"expect_bench,omitempty"`
+	// SHA256, if set, is the hash the Repo tarball must have.
+	SHA256 string `toml:"sha256" json:"sha256,omitempty"`
 }
 
 // Variant is one engine built from the source: a revision (a commit, a
@@ -41,6 +43,16 @@ type Variant struct {
 	Ref   string `toml:"ref" json:"ref,omitempty"`
 	Base  string `toml:"base" json:"base,omitempty"`
 	Patch string `toml:"patch" json:"patch,omitempty"`
+
+	patch []byte // the patch itself, when it is not a file (a profile's)
+	bench uint64 // the bench the patched build must give, if not 0
+}
+
+// PatchedVariant is a variant of base with a patch given as its text, not
+// a file: a profile's, named by what names it, whose build must bench
+// bench (0: any).
+func PatchedVariant(name, base, what string, patch []byte, bench uint64) Variant {
+	return Variant{Name: name, Base: base, Patch: what, patch: patch, bench: bench}
 }
 
 // Built is a variant built: its binary, what it was built from, and its
@@ -154,7 +166,19 @@ func (s *Source) BuildAll(ctx context.Context, cache Cache, log io.Writer) ([]Bu
 	if err := s.Check(); err != nil {
 		return nil, err
 	}
-	repo, err := Open(s.Repo)
+	// A relative cache is the working directory's: git makes worktrees
+	// from inside the engine's repository, where it would be another.
+	var err error
+	if cache.Dir, err = filepath.Abs(cache.Dir); err != nil {
+		return nil, err
+	}
+	top := s.Repo
+	if IsTarball(s.Repo) {
+		if top, err = cache.Unpack(ctx, s.Repo, s.SHA256); err != nil {
+			return nil, err
+		}
+	}
+	repo, err := Open(top)
 	if err != nil {
 		return nil, err
 	}
@@ -162,11 +186,6 @@ func (s *Source) BuildAll(ctx context.Context, cache Cache, log io.Writer) ([]Bu
 		if status, _ := git(repo.Top, "status", "--porcelain"); status != "" {
 			return nil, fmt.Errorf("%s has changes in its working tree (clean is asked for)", repo.Top)
 		}
-	}
-	// A relative cache is the working directory's: git makes worktrees
-	// from inside the engine's repository, where it would be another.
-	if cache.Dir, err = filepath.Abs(cache.Dir); err != nil {
-		return nil, err
 	}
 	if err := cache.writable(); err != nil {
 		return nil, err
@@ -196,11 +215,13 @@ func (s *Source) buildOne(ctx context.Context, repo *Repo, cache Cache, build st
 	if b.Commit, err = repo.Resolve(v.revision()); err != nil {
 		return b, err
 	}
-	var patch []byte
-	if v.Patch != "" {
+	patch := v.patch
+	if v.Patch != "" && patch == nil {
 		if patch, err = os.ReadFile(v.Patch); err != nil {
 			return b, fmt.Errorf("patch: %v", err)
 		}
+	}
+	if patch != nil {
 		b.PatchHash = fmt.Sprintf("%x", sha256.Sum256(patch))
 	}
 	dir := filepath.Join(cache.Dir, key(b.Commit, b.PatchHash, build))
@@ -298,6 +319,9 @@ func (s *Source) expect(b *Built, repo *Repo) error {
 	}
 	if s.ExpectBench != 0 && b.Patch == "" {
 		want, from = s.ExpectBench, "--expect-bench"
+	}
+	if b.bench != 0 {
+		want, from = b.bench, "the patch (it must not change the search)"
 	}
 	if want != 0 && want != b.Bench {
 		return fmt.Errorf("bench %d, but %s says %d", b.Bench, from, want)
