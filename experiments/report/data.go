@@ -24,6 +24,7 @@ import (
 
 	"github.com/ablate-chess/ablate/experiments/records"
 	"github.com/ablate-chess/ablate/experiments/resultdir"
+	"github.com/ablate-chess/ablate/experiments/worth"
 )
 
 // Run is what a run directory holds.
@@ -38,6 +39,8 @@ type Run struct {
 	// Trajectory is a tune's trajectory.csv: the pairs played, then each
 	// parameter's value, a row a batch (the header names them).
 	Trajectory [][]string
+	// Screening is a screening worth's design and fit (screen.json).
+	Screening *worth.Screened
 }
 
 // Load reads a run directory (or a records.csv file): its records and
@@ -78,6 +81,9 @@ func Load(path string) (*Run, error) {
 			return nil, err
 		}
 		r.Worth = rows
+	}
+	if sc, err := worth.ReadScreened(dir); err == nil {
+		r.Screening = sc
 	}
 	matches, _ := filepath.Glob(filepath.Join(dir, "matches", "*", "match.json"))
 	sort.Strings(matches)
@@ -143,9 +149,19 @@ type WorthPoint struct {
 }
 
 // Data is everything a report draws of one run.
+// Interaction is one interaction a screening fitted: two techniques out
+// together, beyond the sum of each out alone.
+type Interaction struct {
+	Pair          string
+	Elo, EloError float64
+	Depends       bool
+}
+
 type Data struct {
 	Groups []Group
 	Worth  []WorthPoint `json:",omitempty"`
+	// Interactions are a screening's fitted interactions.
+	Interactions []Interaction `json:",omitempty"`
 	// Tune is a tune's parameters, each a series of its value by pairs.
 	Tune []Series `json:",omitempty"`
 }
@@ -233,6 +249,11 @@ func Build(r *Run) *Data {
 		d.Groups = append(d.Groups, grp)
 	}
 	d.Tune = tuneSeries(r.Trajectory)
+	if r.Screening != nil && r.Screening.Fit != nil {
+		for _, in := range r.Screening.Fit.Interactions {
+			d.Interactions = append(d.Interactions, Interaction{Pair: in.A + " × " + in.B, Elo: in.Elo, EloError: in.EloError, Depends: in.Depends})
+		}
+	}
 	for _, w := range r.Worth {
 		d.Worth = append(d.Worth, WorthPoint{Config: w.Config, NodeRatio: w.NodeRatio, Elo: w.Elo, EloError: w.EloError,
 			Games: w.Games, HasRatio: !w.NoRatio, Budget: w.Budget, MeanDepth: w.MeanDepth, RefMeanDepth: w.RefMeanDepth,

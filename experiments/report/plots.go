@@ -76,6 +76,15 @@ func Figures(d *Data) ([]Figure, error) {
 		figs = append(figs, Figure{Name: "worth", Title: p.Title.Text,
 			Caption: "Each configuration's Elo against its reference (95% interval) beside its tree size against it: what a technique saves, and what it is worth.", Plot: p})
 	}
+	if len(d.Interactions) > 0 {
+		p, err := interactionsPlot(d.Interactions)
+		if err != nil {
+			return nil, err
+		}
+		figs = append(figs, Figure{Name: "interactions", Title: p.Title.Text,
+			Caption: "Each pair of overlapping techniques the screening fitted: the Elo the two out together score beyond the sum of " +
+				"each out alone, with its 95% interval; zero is additive. Red: significant after Bonferroni.", Plot: p})
+	}
 	for _, param := range d.Tune {
 		p := newPlot("pairs", param.Config)
 		if _, err := lines(p, []Series{param}); err != nil {
@@ -632,5 +641,49 @@ func ladderPlot(points []WorthPoint, kind string) (*plot.Plot, error) {
 		p.Add(l, sc, eb, spreadLabels{lab})
 		p.Legend.Add(c, l, sc)
 	}
+	return p, nil
+}
+
+// interactionPoints are interactions at x = 0, 1, ... with their
+// intervals.
+type interactionPoints []Interaction
+
+func (w interactionPoints) Len() int                    { return len(w) }
+func (w interactionPoints) XY(i int) (float64, float64) { return float64(i), w[i].Elo }
+func (w interactionPoints) YError(i int) (float64, float64) {
+	return w[i].EloError, w[i].EloError
+}
+
+// interactionsPlot draws a screening's interactions, each with its
+// interval, against zero.
+func interactionsPlot(ins []Interaction) (*plot.Plot, error) {
+	p := newPlot("", "Elo beyond the sum of each out alone")
+	p.Title.Text = "Interactions"
+	pts := interactionPoints(ins)
+	sc, err := plotter.NewScatter(pts)
+	if err != nil {
+		return nil, err
+	}
+	sc.GlyphStyleFunc = func(i int) draw.GlyphStyle {
+		g := sc.GlyphStyle
+		if ins[i].Depends {
+			g.Color = color.RGBA{R: 200, A: 255}
+		}
+		return g
+	}
+	eb, err := plotter.NewYErrorBars(pts)
+	if err != nil {
+		return nil, err
+	}
+	zero, _ := plotter.NewLine(plotter.XYs{{X: -0.5, Y: 0}, {X: float64(len(ins)) - 0.5, Y: 0}})
+	zero.Color, zero.Dashes = color.Gray{Y: 120}, []vg.Length{vg.Points(3), vg.Points(3)}
+	p.Add(zero, eb, sc)
+	names := make([]string, len(ins))
+	for i, in := range ins {
+		names[i] = in.Pair
+	}
+	p.NominalX(names...)
+	p.X.Tick.Label.Rotation = math.Pi / 6
+	p.X.Tick.Label.XAlign, p.X.Tick.Label.YAlign = draw.XRight, draw.YTop
 	return p, nil
 }

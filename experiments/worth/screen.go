@@ -214,7 +214,13 @@ func (w *Worth) screenCell(log io.Writer) error {
 		if err != nil {
 			return err
 		}
-		return w.screenRows(sc, pairs, m.Budget.String(), blocks)
+		if err := w.screenRows(sc, pairs, m.Budget.String(), blocks); err != nil {
+			return err
+		}
+		if w.Dir != "" {
+			return sc.write(w.Dir)
+		}
+		return nil
 	}
 	w.Todo = append(w.Todo, t)
 	return nil
