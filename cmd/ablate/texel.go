@@ -15,19 +15,29 @@ func texelCommand() *cli.Command {
 		Usage:     "fit the evaluation's weights to game results (Texel's method)",
 		UsageText: "ablate tune texel --data FILE [--data FILE ...] [--terms a,b] [--epochs N] --out DIR|--write FILE",
 		Description: "Reads labelled positions (PGN games, ablate's own among them: the positions its\n" +
-			"engines moved from, with the game's result; or EPD/FEN lines ending in a result),\n" +
-			"keeps the quiet ones (quiescence search returns the static evaluation), holds one\n" +
-			"game in --hold-out out of the fit, fits the sigmoid's scale K, then fits the weights of\n" +
-			"the terms named (and with tuned the piece-square tables) by Adam on the mean\n" +
-			"squared error, printing both losses as it goes. The evaluation's own code counts\n" +
-			"each weight (eval.Coefficients). The result is Go source for engine/eval/tuned.go\n" +
-			"with its provenance (data and hashes, command, losses), written whole or not at all.",
+			"engines moved from, with the game's result and the engine's score; or EPD/FEN lines\n" +
+			"ending in a result), keeps the quiet ones (--quiet-config's quiescence search returns\n" +
+			"the static evaluation), merges a position read twice into one (its result the mean),\n" +
+			"holds one opening line in --hold-out out of the fit (every game from it, so no\n" +
+			"held-out game has a twin in training; a held-out position the training set has is\n" +
+			"dropped), fits the sigmoid's scale K, then fits the weights of the terms named (and\n" +
+			"with tuned the piece-square tables) by Adam on the mean squared error, printing the\n" +
+			"losses as it goes: training, held out, and the --check set's (games the fit never\n" +
+			"sees, from other engines). The evaluation's own code counts each weight\n" +
+			"(eval.Coefficients). The result is Go source for engine/eval/tuned.go with its\n" +
+			"provenance (data and hashes, command, losses), written whole or not at all. With\n" +
+			"--out, a checkpoint every 10 epochs: the same command, interrupted, goes on from it\n" +
+			"and ends where an unbroken fit ends, to the bit.",
 		Flags: []cli.Flag{
 			&cli.StringSliceFlag{Name: "data", Usage: "labelled positions: a `FILE` of PGN (.pgn, .pgn.gz) or EPD lines with results (repeatable)"},
 			&cli.StringFlag{Name: "terms", Usage: "the evaluation terms whose weights are fitted, `a,b` (default: every term, tuned too: the tables)"},
 			&cli.IntFlag{Name: "epochs", Usage: "passes of Adam over the positions", Value: 300},
 			&cli.Float64Flag{Name: "rate", Usage: "Adam's step, in centipawns", Value: 1},
-			&cli.IntFlag{Name: "hold-out", Usage: "hold one game in `N` out of the fit, to measure it", Value: 10},
+			&cli.IntFlag{Name: "hold-out", Usage: "hold one opening line in `N` out of the fit, to measure it (0: none)", Value: 10},
+			&cli.StringSliceFlag{Name: "check", Usage: "an independent check set: a `FILE` of games or positions never fitted, its loss reported beside (repeatable)"},
+			&cli.Float64Flag{Name: "score-weight", Usage: "label each position (1-`W`)·result + W·(its engine's score as an expected score); " +
+				"held-out and check losses stay against results"},
+			&cli.StringFlag{Name: "quiet-config", Usage: "the configuration whose quiescence search says which positions are quiet", Value: texel.DefaultQuiet},
 			&cli.BoolFlag{Name: "all-positions", Usage: "keep positions that are not quiet"},
 			outFlag("texel.json and tuned.go.txt (the Go source)"),
 			forceFlag(),
@@ -50,33 +60,48 @@ func texelCommand() *cli.Command {
 				}
 			}
 			every := max(1, c.Int("epochs")/20)
-			job := texel.Job{Files: c.StringSlice("data"), All: c.Bool("all-positions"), Out: c.String("out"), Force: c.Bool("force"),
-				Write: c.String("write"), Args: command.Line(c),
+			job := texel.Job{Files: c.StringSlice("data"), Check: c.StringSlice("check"), All: c.Bool("all-positions"),
+				Quiet: c.String("quiet-config"), Out: c.String("out"), Force: c.Bool("force"), Write: c.String("write"), Args: command.Line(c),
 				Request: texel.Request{Terms: terms, Epochs: c.Int("epochs"), Rate: c.Float64("rate"), HoldOut: c.Int("hold-out"),
-					Workers: c.Int("workers"), OnEpoch: func(e texel.Epoch) {
+					ScoreWeight: c.Float64("score-weight"), Workers: c.Int("workers"), OnEpoch: func(e texel.Epoch) {
 						if !c.Bool("quiet") && (e.N%every == 0 || e.N == 1) {
-							fmt.Fprintf(c.App.ErrWriter, "epoch %d: train %.6f, held out %.6f (%.0f s)\n", e.N, e.Train, e.HeldOut, e.Elapsed)
+							fmt.Fprintf(c.App.ErrWriter, "epoch %d: train %.6f, held out %.6f%s (%.0f s)\n", e.N, e.Train, e.HeldOut, checkLoss(e), e.Elapsed)
 						}
 					}}}
 			ctx, cancel := command.Interruptible()
 			defer cancel()
-			res, done, err := job.Run(ctx, c.App.ErrWriter)
+			res, info, err := job.Run(ctx, c.App.ErrWriter)
 			if ctx.Err() != nil {
+				if job.Out != "" {
+					return cli.Exit(fmt.Sprintf("interrupted: the same command goes on from %s's last checkpoint (every %d epochs)",
+						job.Out, texel.CheckpointEvery), command.ExitInterrupted)
+				}
 				return cli.Exit("interrupted: nothing written", command.ExitInterrupted)
 			} else if err != nil {
 				return searchError(ctx, err)
 			}
-			if done != nil {
+			if res == nil {
 				fmt.Fprintf(c.App.ErrWriter, "%s holds this fit, complete: nothing to do\n", job.Out)
-				fmt.Fprintf(c.App.Writer, "K %.4f; %d positions fitted, %d held out\n", done.K, done.Train, done.HeldOut)
-				fmt.Fprintf(c.App.Writer, "held-out loss: PeSTO only %.6f; terms untuned %.6f, tuned %.6f (train %.6f -> %.6f)\n",
-					done.PeSTO.HeldOut, done.Before.HeldOut, done.After.HeldOut, done.Before.Train, done.After.Train)
-				return nil
 			}
-			fmt.Fprintf(c.App.Writer, "K %.4f; %d positions fitted, %d held out\n", res.K, res.Train, res.HeldOutCount)
-			fmt.Fprintf(c.App.Writer, "held-out loss: PeSTO only %.6f; terms untuned %.6f, tuned %.6f (train %.6f -> %.6f)\n",
-				res.PeSTO.HeldOut, res.Before.HeldOut, res.After.HeldOut, res.Before.Train, res.After.Train)
+			fmt.Fprintf(c.App.Writer, "K %.4f; %d positions fitted, %d held out", info.K, info.Train, info.HeldOut)
+			if info.CheckCount > 0 {
+				fmt.Fprintf(c.App.Writer, ", %d in the check set", info.CheckCount)
+			}
+			fmt.Fprintf(c.App.Writer, "\nheld-out loss: PeSTO only %.6f; terms untuned %.6f, tuned %.6f (train %.6f -> %.6f)\n",
+				info.PeSTO.HeldOut, info.Before.HeldOut, info.After.HeldOut, info.Before.Train, info.After.Train)
+			if info.CheckCount > 0 {
+				fmt.Fprintf(c.App.Writer, "check-set loss: PeSTO only %.6f; terms untuned %.6f, tuned %.6f\n",
+					info.PeSTO.Check, info.Before.Check, info.After.Check)
+			}
 			return nil
 		},
 	}
+}
+
+// checkLoss is an epoch's check-set loss, as a line's tail ("" for none).
+func checkLoss(e texel.Epoch) string {
+	if e.Check == 0 {
+		return ""
+	}
+	return fmt.Sprintf(", check %.6f", e.Check)
 }

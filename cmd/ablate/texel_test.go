@@ -66,6 +66,9 @@ func TestTuneTexel(t *testing.T) {
 		{[]string{"--out", filepath.Join(dir, "x")}, "wants --data"},
 		{[]string{"--data", bad, "--out", filepath.Join(dir, "x")}, "bad.epd:2:"},
 		{[]string{"--data", data}, "--out not given, nor write"},
+		{[]string{"--data", data, "--check", bad, "--out", filepath.Join(dir, "x")}, "bad.epd:2:"},
+		{[]string{"--data", data, "--score-weight", "1.5", "--out", filepath.Join(dir, "x")}, "--score-weight 1.5"},
+		{[]string{"--data", data, "--quiet-config", "fulll", "--out", filepath.Join(dir, "x")}, "--quiet-config"},
 	} {
 		_, errw, code := ablate(t, append([]string{"tune", "texel"}, c.args...)...)
 		if code != 2 || !strings.Contains(errw, c.want) {

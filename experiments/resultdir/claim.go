@@ -23,6 +23,8 @@ type Holding struct {
 const (
 	TuneInfoName  = "tune.json"
 	TexelInfoName = "texel.json"
+	// TexelCheckpointName is a texel fit's checkpoint while it runs.
+	TexelCheckpointName = "texel-checkpoint.json"
 )
 
 // Empty reports whether the directory holds nothing (or does not exist).
@@ -97,6 +99,8 @@ func Inspect(dir string) (Holding, error) {
 		}
 	case has[TexelInfoName]: // written whole, at the end
 		h.What, h.Complete = "texel", true
+	case has[TexelCheckpointName]: // a fit interrupted: it goes on from there
+		h.What = "texel"
 	default:
 		h.What = "files"
 	}

@@ -16,22 +16,34 @@ import (
 	"crypto/sha256"
 	"errors"
 	"fmt"
+	"hash/fnv"
 	"io"
+	"math"
 	"os"
 	"strconv"
 	"strings"
 
 	"github.com/ablate-chess/ablate/engine/chess"
 	"github.com/ablate-chess/ablate/engine/search"
+	"github.com/ablate-chess/ablate/experiments"
 )
 
 // Position is a labelled position: the result of its game from White's
-// point of view (1, 0.5, 0, or a probability), and its game, by which the
-// held-out set is drawn (positions of one game stay together).
+// point of view (1, 0.5, 0, or a probability; the mean of its games' when
+// it was read more than once), the engine's score of it if its game gave
+// one, and whether it is held out of the fit.
 type Position struct {
-	Board  chess.Position
-	Result float64
-	Game   int
+	Board    chess.Position
+	Result   float64
+	Score    float64 // the search's score, centipawns from White's side, if HasScore
+	HasScore bool
+	Held     bool
+	// Group is what the split is drawn by: the game's opening line (its
+	// first book moves, as the Opening tag or the game's own book names
+	// them), so that no held-out game shares an opening, and so no twin,
+	// with the training games; for an EPD line, the line.
+	Group uint64
+	n     int // games it was read in, for the mean result
 }
 
 // Data is what was read: the positions kept and what was not.
@@ -41,7 +53,30 @@ type Data struct {
 	Read      int // positions read
 	Noisy     int // left out: in check, or not quiet
 	Unended   int // games without a result, left out
+	// Duplicates were read again (the same position, on the same side of
+	// the split): one position each, its result their mean.
+	Duplicates int
+	// HeldTwins were held-out positions also in the training set: left
+	// out of the held-out set, which measures only what the fit did not see.
+	HeldTwins int
+	Groups    int // opening lines (or EPD lines) read
+	HeldOut   int // positions held out
 }
+
+// Options say how positions are read: every position or only quiet ones
+// (Quiet is the configuration whose quiescence search decides: a fixed
+// one, so that the same data keeps the same positions whatever full is
+// today), and one opening line in HoldOut held out of the fit (0: none).
+type Options struct {
+	All     bool
+	Quiet   string
+	HoldOut int
+}
+
+// DefaultQuiet is the configuration that decides which positions are quiet
+// (its quiescence search returns its static evaluation): full-eval, whose
+// evaluation is the terms' hand-set one and whose node counts are pinned.
+const DefaultQuiet = "full-eval"
 
 // FileInfo names a file read and its SHA-256, for the weights' provenance.
 type FileInfo struct {
@@ -51,20 +86,32 @@ type FileInfo struct {
 
 // Read reads labelled positions from each file: a PGN file (.pgn, or
 // .pgn.gz) gives the positions its engines moved from, each labelled with
-// its game's result; any other file is EPD or FEN lines that end with a
-// result ("1-0", "0-1", "1/2-1/2", or a number from 0 to 1, optionally in
-// brackets or quotes, or as a c9 opcode). Unless all, only quiet positions
-// are kept (search.Searcher.Quiet). A bad line is an error naming the file
-// and line; a game without a result is counted and left out.
-func Read(paths []string, all bool) (*Data, error) {
+// its game's result and its engine's score; any other file is EPD or FEN
+// lines that end with a result ("1-0", "0-1", "1/2-1/2", or a number from
+// 0 to 1, optionally in brackets or quotes, or as a c9 opcode). Unless
+// All, only quiet positions are kept. A position read again is kept once
+// (its result the mean), and the held-out set keeps no position the
+// training set has. A bad line is an error naming the file and line; a
+// game without a result is counted and left out.
+func Read(paths []string, o Options) (*Data, error) {
 	d := &Data{}
-	quiet := search.New(search.DefaultConfig(), 1)
+	if o.Quiet == "" {
+		o.Quiet = DefaultQuiet
+	}
+	cfg, err := search.ParseConfig(o.Quiet)
+	if err != nil {
+		return nil, experiments.BadSetting("quiet-config", "%v", err)
+	}
+	quiet := search.New(cfg, 1)
+	groups := map[uint64]bool{}
 	keep := func(p Position) {
 		d.Read++
-		if !all && !quiet.Quiet(p.Board) {
+		if !o.All && !quiet.Quiet(p.Board) {
 			d.Noisy++
 			return
 		}
+		groups[p.Group] = true
+		p.Held = o.HoldOut > 0 && p.Group%uint64(o.HoldOut) == 0
 		d.Positions = append(d.Positions, p)
 	}
 	for _, path := range paths {
@@ -86,10 +133,52 @@ func Read(paths []string, all bool) (*Data, error) {
 			return nil, fmt.Errorf("%s: no labelled positions", path)
 		}
 	}
+	d.Groups = len(groups)
+	d.dedupe()
 	if len(d.Positions) == 0 {
 		return nil, errors.New("no positions left to tune on")
 	}
 	return d, nil
+}
+
+// dedupe keeps each position once a side of the split, its result the mean
+// of its games', and drops from the held-out side every position the
+// training side has.
+func (d *Data) dedupe() {
+	type key struct {
+		hash uint64
+		held bool
+	}
+	at := map[key]int{}
+	train := map[uint64]bool{}
+	var kept []Position
+	for _, p := range d.Positions {
+		k := key{p.Board.Key(), p.Held}
+		if i, ok := at[k]; ok {
+			q := &kept[i]
+			q.Result = (q.Result*float64(q.n) + p.Result) / float64(q.n+1)
+			q.n++
+			d.Duplicates++
+			continue
+		}
+		p.n = 1
+		at[k] = len(kept)
+		kept = append(kept, p)
+		if !p.Held {
+			train[k.hash] = true
+		}
+	}
+	d.Positions = d.Positions[:0]
+	for _, p := range kept {
+		if p.Held && train[p.Board.Key()] {
+			d.HeldTwins++
+			continue
+		}
+		if p.Held {
+			d.HeldOut++
+		}
+		d.Positions = append(d.Positions, p)
+	}
 }
 
 func hashFile(path string) (string, error) {
@@ -106,7 +195,8 @@ func hashFile(path string) (string, error) {
 }
 
 // readPGN keeps the positions an engine moved from (the moves with an
-// engine's comment: not the book's), labelled with the game's result.
+// engine's comment: not the book's), labelled with the game's result and
+// the score the comment gives.
 func readPGN(path string, d *Data, keep func(Position)) error {
 	f, err := chess.OpenPGN(path)
 	if err != nil {
@@ -117,7 +207,7 @@ func readPGN(path string, d *Data, keep func(Position)) error {
 	if err != nil {
 		return err
 	}
-	for i, g := range games {
+	for _, g := range games {
 		var result float64
 		switch g.Result {
 		case "1-0":
@@ -130,15 +220,67 @@ func readPGN(path string, d *Data, keep func(Position)) error {
 			d.Unended++
 			continue
 		}
+		group := openingGroup(&g)
 		p := g.Start
 		for j, m := range g.Moves {
 			if c := g.Comments[j]; c != "" && c != "book" {
-				keep(Position{Board: p, Result: result, Game: gameID(len(d.Files), i)})
+				pos := Position{Board: p, Result: result, Group: group}
+				if score, ok := commentScore(c); ok {
+					if p.SideToMove() == chess.Black {
+						score = -score
+					}
+					pos.Score, pos.HasScore = score, true
+				}
+				keep(pos)
 			}
 			p.Play(m)
 		}
 	}
 	return nil
+}
+
+// openingGroup is a game's opening line, as a number: its Opening tag up
+// to the first '+' (ablate names a game's line "open-0913+12.1": the
+// suite's line, then the pair and game that extended it), else its start
+// and the moves no engine played.
+func openingGroup(g *chess.PGNGame) uint64 {
+	name, _, _ := strings.Cut(g.Tag("Opening"), "+")
+	if name == "" {
+		var b strings.Builder
+		b.WriteString(g.Start.String())
+		for j, m := range g.Moves {
+			if c := g.Comments[j]; c != "" && c != "book" {
+				break
+			}
+			b.WriteString(" " + m.String())
+		}
+		name = b.String()
+	}
+	h := fnv.New64a()
+	h.Write([]byte(name))
+	return h.Sum64()
+}
+
+// commentScore reads a move comment's score, "+0.43/7" (pawns, from the
+// mover's side) or "#3", in centipawns; ok false for none.
+func commentScore(c string) (float64, bool) {
+	s, _, _ := strings.Cut(c, "/")
+	f := strings.Fields(s)
+	if len(f) == 0 {
+		return 0, false
+	}
+	s = f[0]
+	if strings.HasPrefix(s, "#") || strings.HasPrefix(s, "+#") || strings.HasPrefix(s, "-#") {
+		if strings.HasPrefix(s, "-") {
+			return -3000, true
+		}
+		return 3000, true
+	}
+	x, err := strconv.ParseFloat(s, 64)
+	if err != nil || math.IsNaN(x) || math.IsInf(x, 0) {
+		return 0, false
+	}
+	return math.Max(-3000, math.Min(3000, 100*x)), true
 }
 
 // readEPD reads EPD or FEN lines, each ending with its result; blank lines
@@ -160,13 +302,13 @@ func readEPD(path string, d *Data, keep func(Position)) error {
 		if err != nil {
 			return fmt.Errorf("%s:%d: %v", path, n, err)
 		}
-		p.Game = gameID(len(d.Files), n)
+		p.Group = uint64(gameID(len(d.Files), n)) * 0x9e3779b97f4a7c15
 		keep(p)
 	}
 	return sc.Err()
 }
 
-// gameID numbers a game (or an EPD line) across the files read.
+// gameID numbers an EPD line across the files read.
 func gameID(file, i int) int { return file<<24 | i }
 
 // ParseLine reads one labelled line: a position (the four EPD fields, or

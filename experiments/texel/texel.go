@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"slices"
 	"sync"
 	"time"
 
@@ -18,13 +19,37 @@ import (
 // of terms that are off count in no position and stay as they are), and
 // Adam's settings.
 type Request struct {
-	Data    *Data
-	Terms   eval.Terms
-	Epochs  int
-	Rate    float64 // Adam's step, in centipawns
-	HoldOut int     // one game in HoldOut is held out of the fit, to measure it
-	Workers int
-	OnEpoch func(Epoch)
+	Data     *Data // its positions split already (Read's HoldOut)
+	CheckSet *Data // an independent check set, its loss reported beside, or nil
+	Terms    eval.Terms
+	Epochs   int
+	Rate     float64 // Adam's step, in centipawns
+	HoldOut  int     // one opening line in HoldOut is held out of the fit (Read split by it)
+	// ScoreWeight blends a position's label: (1-w) its game's result plus
+	// w the expected score of its engine's search score (centipawns, at
+	// the usual 400 a factor of ten), where its game gave one. The held-out
+	// and check losses are always against the games' results.
+	ScoreWeight float64
+	Workers     int
+	OnEpoch     func(Epoch)
+	// Resume, if set, goes on from a checkpoint; OnCheckpoint, if set,
+	// is given one every CheckpointEvery epochs, to keep.
+	Resume       *Checkpoint
+	OnCheckpoint func(*Checkpoint) error
+}
+
+// CheckpointEvery is how often, in epochs, a fit gives a checkpoint.
+const CheckpointEvery = 10
+
+// Checkpoint is a fit as it stood after an epoch: enough to go on with it
+// and end where an unbroken one ends, to the bit.
+type Checkpoint struct {
+	Epoch       int         `json:"epoch"`
+	K           float64     `json:"k"`
+	Theta       []float64   `json:"theta"`
+	MomVel      [][]float64 `json:"adam"`
+	Epochs      []Epoch     `json:"epochs"`
+	ElapsedSecs float64     `json:"seconds"`
 }
 
 // Epoch is one pass's losses.
@@ -32,6 +57,7 @@ type Epoch struct {
 	N       int     `json:"epoch"`
 	Train   float64 `json:"train_loss"`
 	HeldOut float64 `json:"held_out_loss"`
+	Check   float64 `json:"check_loss,omitempty"`
 	Elapsed float64 `json:"seconds"`
 }
 
@@ -72,14 +98,15 @@ type model struct {
 	feats            []feature
 	start            []int32 // position i's features are feats[start[i]:start[i+1]]
 	mgf, egf, fixed  []float32
-	result           []float32
+	result           []float32 // the game's result: what held-out and check losses measure
+	label            []float32 // what the fit moves towards: the result, or a blend with the score
 	held             []bool
 	nWeights, nParam int // pairs: the term weights, then (if fitted) 6×64 squares
 }
 
 // build turns positions into the model. The piece-square values are
 // parameters if fitPSQ, else part of the fixed score.
-func build(d *Data, on eval.Terms, fitPSQ bool, holdOut int, mg, eg *[7][64]int) *model {
+func build(d *Data, on eval.Terms, fitPSQ bool, scoreWeight float64, mg, eg *[7][64]int) *model {
 	m := &model{nWeights: int(eval.NumWeights)}
 	m.nParam = m.nWeights
 	if fitPSQ {
@@ -110,7 +137,12 @@ func build(d *Data, on eval.Terms, fitPSQ bool, holdOut int, mg, eg *[7][64]int)
 		m.start = append(m.start, int32(len(m.feats)))
 		m.mgf, m.egf, m.fixed = append(m.mgf, mgf), append(m.egf, egf), append(m.fixed, fixed)
 		m.result = append(m.result, float32(p.Result))
-		m.held = append(m.held, holdOut > 0 && p.Game%holdOut == holdOut-1)
+		label := p.Result
+		if p.HasScore && scoreWeight > 0 {
+			label = (1-scoreWeight)*p.Result + scoreWeight*sigmoid(1, p.Score)
+		}
+		m.label = append(m.label, float32(label))
+		m.held = append(m.held, p.Held)
 	}
 	return m
 }
@@ -118,54 +150,65 @@ func build(d *Data, on eval.Terms, fitPSQ bool, holdOut int, mg, eg *[7][64]int)
 // sigmoid is the expected score of an evaluation in centipawns.
 func sigmoid(k, e float64) float64 { return 1 / (1 + math.Pow(10, -k*e/400)) }
 
+// chunks is how many parts a pass splits the positions into, each summed
+// on its own and the parts summed in order: the same sums, to the bit,
+// whatever the workers.
+const chunks = 64
+
 // pass evaluates every position with the parameters theta (pairs: mg at
-// 2j, eg at 2j+1): the mean squared errors of the training and held-out
-// positions, and, if grad is not nil, the training loss's gradient. The
-// positions are split into fixed chunks, one goroutine each, summed in
-// order, so the result does not depend on the workers.
+// 2j, eg at 2j+1): the mean squared errors of the training positions
+// (against their labels) and the held-out ones (against their games'
+// results), and, if grad is not nil, the training loss's gradient.
 func (m *model) pass(theta []float64, k float64, grad []float64, workers int) (train, held float64) {
 	n := len(m.result)
-	chunks := max(1, min(workers, n))
 	type part struct {
 		train, held float64
 		nt, nh      int
 		grad        []float64
 	}
 	parts := make([]part, chunks)
+	next := make(chan int, chunks)
+	for c := range chunks {
+		next <- c
+	}
+	close(next)
 	var wg sync.WaitGroup
-	for w := range chunks {
+	for range max(1, min(workers, chunks)) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			pt := &parts[w]
-			if grad != nil {
-				pt.grad = make([]float64, len(grad))
-			}
-			for i := w * n / chunks; i < (w+1)*n/chunks; i++ {
-				fs := m.feats[m.start[i]:m.start[i+1]]
-				var mgSum, egSum float64
-				for _, f := range fs {
-					mgSum += float64(f.coef) * theta[2*int(f.param)]
-					egSum += float64(f.coef) * theta[2*int(f.param)+1]
+			for c := range next {
+				pt := &parts[c]
+				if grad != nil {
+					pt.grad = make([]float64, len(grad))
 				}
-				e := float64(m.fixed[i]) + float64(m.mgf[i])*mgSum + float64(m.egf[i])*egSum
-				s := sigmoid(k, e)
-				d := s - float64(m.result[i])
-				if m.held[i] {
-					pt.held += d * d
-					pt.nh++
-					continue
-				}
-				pt.train += d * d
-				pt.nt++
-				if pt.grad == nil {
-					continue
-				}
-				g := 2 * d * s * (1 - s) * k * math.Ln10 / 400
-				gm, ge := g*float64(m.mgf[i]), g*float64(m.egf[i])
-				for _, f := range fs {
-					pt.grad[2*int(f.param)] += gm * float64(f.coef)
-					pt.grad[2*int(f.param)+1] += ge * float64(f.coef)
+				for i := c * n / chunks; i < (c+1)*n/chunks; i++ {
+					fs := m.feats[m.start[i]:m.start[i+1]]
+					var mgSum, egSum float64
+					for _, f := range fs {
+						mgSum += float64(f.coef) * theta[2*int(f.param)]
+						egSum += float64(f.coef) * theta[2*int(f.param)+1]
+					}
+					e := float64(m.fixed[i]) + float64(m.mgf[i])*mgSum + float64(m.egf[i])*egSum
+					s := sigmoid(k, e)
+					if m.held[i] {
+						d := s - float64(m.result[i])
+						pt.held += d * d
+						pt.nh++
+						continue
+					}
+					d := s - float64(m.label[i])
+					pt.train += d * d
+					pt.nt++
+					if pt.grad == nil {
+						continue
+					}
+					g := 2 * d * s * (1 - s) * k * math.Ln10 / 400
+					gm, ge := g*float64(m.mgf[i]), g*float64(m.egf[i])
+					for _, f := range fs {
+						pt.grad[2*int(f.param)] += gm * float64(f.coef)
+						pt.grad[2*int(f.param)+1] += ge * float64(f.coef)
+					}
 				}
 			}
 		}()
@@ -182,6 +225,15 @@ func (m *model) pass(theta []float64, k float64, grad []float64, workers int) (t
 		grad[j] /= float64(max(1, nt))
 	}
 	return train / float64(max(1, nt)), held / float64(max(1, nh))
+}
+
+// checkLoss is the check set's loss (every position counted as held out).
+func (m *model) checkLoss(theta []float64, k float64, workers int) float64 {
+	if m == nil {
+		return 0
+	}
+	_, held := m.pass(theta, k, nil, workers)
+	return held
 }
 
 // fitK finds the sigmoid's scale that best fits the training positions to
@@ -221,7 +273,9 @@ func (r Request) Check() error {
 	case math.IsNaN(r.Rate) || r.Rate <= 0 || r.Rate > MaxRate:
 		return experiments.BadSetting("rate", "%g: want a step above 0 and at most %d centipawns", r.Rate, MaxRate)
 	case r.HoldOut < 0 || r.HoldOut == 1:
-		return experiments.BadSetting("hold-out", "%d: want 0 (hold nothing out) or N of at least 2 (one game in N)", r.HoldOut)
+		return experiments.BadSetting("hold-out", "%d: want 0 (hold nothing out) or N of at least 2 (one opening line in N)", r.HoldOut)
+	case math.IsNaN(r.ScoreWeight) || r.ScoreWeight < 0 || r.ScoreWeight > 1:
+		return experiments.BadSetting("score-weight", "%g: want a weight from 0 (the games' results) to 1 (the engines' scores)", r.ScoreWeight)
 	}
 	return nil
 }
@@ -235,7 +289,14 @@ func Run(ctx context.Context, r Request) (*Result, error) {
 	}
 	fitPSQ := r.Terms.Has(eval.Tuned)
 	mg, eg := eval.PSQTables(fitPSQ)
-	m := build(r.Data, r.Terms, fitPSQ, r.HoldOut, &mg, &eg)
+	m := build(r.Data, r.Terms, fitPSQ, r.ScoreWeight, &mg, &eg)
+	var check *model
+	if r.CheckSet != nil {
+		check = build(r.CheckSet, r.Terms, fitPSQ, 0, &mg, &eg)
+		for i := range check.held {
+			check.held[i] = true
+		}
+	}
 	theta := make([]float64, 2*m.nParam)
 	res := &Result{FitPSQ: fitPSQ}
 	for i, w := range eval.WeightSet(fitPSQ) {
@@ -261,23 +322,42 @@ func Run(ctx context.Context, r Request) (*Result, error) {
 	}
 	workers := max(1, r.Workers)
 	pmg, peg := eval.PSQTables(false)
-	plain := build(r.Data, 0, false, r.HoldOut, &pmg, &peg)
+	plain := build(r.Data, 0, false, r.ScoreWeight, &pmg, &peg)
 	res.PeSTOK = plain.fitK(make([]float64, 2*plain.nParam), workers)
 	train0, held0 := plain.pass(make([]float64, 2*plain.nParam), res.PeSTOK, nil, workers)
 	res.PeSTO = Epoch{Train: train0, HeldOut: held0}
+	if r.CheckSet != nil {
+		plainCheck := build(r.CheckSet, 0, false, 0, &pmg, &peg)
+		for i := range plainCheck.held {
+			plainCheck.held[i] = true
+		}
+		res.PeSTO.Check = plainCheck.checkLoss(make([]float64, 2*plainCheck.nParam), res.PeSTOK, workers)
+	}
 	res.K = m.fitK(theta, workers)
 	train, held := m.pass(theta, res.K, nil, workers)
-	res.Before = Epoch{N: 0, Train: train, HeldOut: held}
+	res.Before = Epoch{N: 0, Train: train, HeldOut: held, Check: check.checkLoss(theta, res.K, workers)}
 	// Adam, as Kingma and Ba give it, full batch.
 	const beta1, beta2, eps = 0.9, 0.999, 1e-8
 	mom, vel, grad := make([]float64, len(theta)), make([]float64, len(theta)), make([]float64, len(theta))
+	first, spent := 1, 0.0
+	if cp := r.Resume; cp != nil {
+		if len(cp.Theta) != len(theta) || len(cp.MomVel) != 2 || len(cp.MomVel[0]) != len(theta) {
+			return nil, fmt.Errorf("the checkpoint is of another fit (%d parameters, this one %d)", len(cp.Theta), len(theta))
+		}
+		copy(theta, cp.Theta)
+		copy(mom, cp.MomVel[0])
+		copy(vel, cp.MomVel[1])
+		res.K, res.Epochs, first, spent = cp.K, append([]Epoch(nil), cp.Epochs...), cp.Epoch+1, cp.ElapsedSecs
+	}
 	began := time.Now()
-	for ep := 1; ep <= r.Epochs; ep++ {
+	for ep := first; ep <= r.Epochs; ep++ {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
 		clear(grad)
 		train, held := m.pass(theta, res.K, grad, workers)
+		e := Epoch{N: ep, Train: train, HeldOut: held, Check: check.checkLoss(theta, res.K, workers),
+			Elapsed: spent + time.Since(began).Seconds()}
 		b1, b2 := 1-math.Pow(beta1, float64(ep)), 1-math.Pow(beta2, float64(ep))
 		for j, g := range grad {
 			mom[j] = beta1*mom[j] + (1-beta1)*g
@@ -286,17 +366,24 @@ func Run(ctx context.Context, r Request) (*Result, error) {
 				theta[j] -= r.Rate * (mom[j] / b1) / (math.Sqrt(vel[j]/b2) + eps)
 			}
 		}
-		e := Epoch{N: ep, Train: train, HeldOut: held, Elapsed: time.Since(began).Seconds()}
 		res.Epochs = append(res.Epochs, e)
 		if r.OnEpoch != nil {
 			r.OnEpoch(e)
+		}
+		if r.OnCheckpoint != nil && ep%CheckpointEvery == 0 && ep < r.Epochs {
+			cp := &Checkpoint{Epoch: ep, K: res.K, Theta: slices.Clone(theta), MomVel: [][]float64{slices.Clone(mom), slices.Clone(vel)},
+				Epochs: slices.Clone(res.Epochs), ElapsedSecs: e.Elapsed}
+			if err := r.OnCheckpoint(cp); err != nil {
+				return nil, err
+			}
 		}
 	}
 	for j := range theta { // the weights as they will be written
 		theta[j] = math.Round(theta[j])
 	}
 	train, held = m.pass(theta, res.K, nil, workers)
-	res.After = Epoch{N: r.Epochs, Train: train, HeldOut: held, Elapsed: time.Since(began).Seconds()}
+	res.After = Epoch{N: r.Epochs, Train: train, HeldOut: held, Check: check.checkLoss(theta, res.K, workers),
+		Elapsed: spent + time.Since(began).Seconds()}
 	for i := range res.Weights {
 		res.Weights[i].Value = eval.Score{MG: int(math.Round(theta[2*i])), EG: int(math.Round(theta[2*i+1]))}
 	}

@@ -1,11 +1,18 @@
 package texel
 
 import (
+	"bytes"
+	"cmp"
 	"context"
+	"errors"
+	"fmt"
+	"hash/fnv"
+	"io"
 	"math"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -65,16 +72,16 @@ func TestReadErrorsNameTheLine(t *testing.T) {
 		return path
 	}
 	start := "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
-	if _, err := Read([]string{write("bad.epd", start+" [1.0]\n"+start+" [2]\n")}, true); err == nil ||
+	if _, err := Read([]string{write("bad.epd", start+" [1.0]\n"+start+" [2]\n")}, Options{All: true}); err == nil ||
 		!strings.Contains(err.Error(), "bad.epd:2: result") {
 		t.Errorf("bad result: %v", err)
 	}
-	if _, err := Read([]string{write("empty.epd", "# nothing\n")}, true); err == nil || !strings.Contains(err.Error(), "no labelled positions") {
+	if _, err := Read([]string{write("empty.epd", "# nothing\n")}, Options{All: true}); err == nil || !strings.Contains(err.Error(), "no labelled positions") {
 		t.Errorf("empty: %v", err)
 	}
 	pgn := "[Event \"x\"]\n[Result \"*\"]\n\n1. e4 {+0.10/5} e5 {-0.10/5} *\n\n" +
 		"[Event \"y\"]\n[Result \"1-0\"]\n\n1. e4 {book} e5 {+0.00/5} 2. Nf3 {+0.20/5} 1-0\n"
-	d, err := Read([]string{write("g.pgn", pgn)}, true)
+	d, err := Read([]string{write("g.pgn", pgn)}, Options{All: true})
 	if err != nil || d.Unended != 1 || len(d.Positions) != 2 || d.Positions[0].Result != 1 {
 		t.Errorf("pgn: %+v, %v", d, err)
 	}
@@ -130,7 +137,7 @@ func TestTuneRecoversKnownWeights(t *testing.T) {
 			}
 		}
 		score := (m*float64(tr.Phase) + e*float64(tr.Scale)/64*float64(24-tr.Phase)) / 24
-		d.Positions = append(d.Positions, Position{Board: p, Result: sigmoid(1, score), Game: i})
+		d.Positions = append(d.Positions, Position{Board: p, Result: sigmoid(1, score), Held: i%10 == 0})
 	}
 	res, err := Run(context.Background(), Request{Data: d, Terms: on, Epochs: 400, Rate: 1, HoldOut: 10, Workers: 2})
 	if err != nil {
@@ -161,4 +168,149 @@ func abs(x int) int {
 		return -x
 	}
 	return x
+}
+
+// TestSplitByOpening: games are held out by their opening line (the
+// Opening tag up to its '+'), every game of a line on one side; a
+// position read twice on one side is one, its result the mean; a held-out
+// position the training set has is dropped; the engine's comment gives
+// the position's score from White's side.
+func TestSplitByOpening(t *testing.T) {
+	// Two lines, one held out and one not, at --hold-out 2.
+	var held, train string
+	for i := 0; held == "" || train == ""; i++ {
+		name := fmt.Sprintf("open-%04d", i)
+		h := fnv.New64a()
+		h.Write([]byte(name))
+		if h.Sum64()%2 == 0 {
+			held = cmp.Or(held, name)
+		} else {
+			train = cmp.Or(train, name)
+		}
+	}
+	game := func(opening, result, moves string) string {
+		return fmt.Sprintf("[Event \"x\"]\n[Opening \"%s\"]\n[Result \"%s\"]\n\n%s %s\n\n", opening, result, moves, result)
+	}
+	pgn := game(train+"+1.0", "1-0", "1. e4 {book} e5 {+0.50/5} 2. Nf3 {+0.20/5}") +
+		game(train+"+1.1", "0-1", "1. e4 {book} e5 {+0.50/5} 2. Nf3 {+0.20/5}") + // the same positions: merged, result 0.5
+		game(held+"+1.0", "1/2-1/2", "1. e4 {book} e5 {+0.50/5} 2. Nc3 {-0.30/5} Nc6 {+0.10/5}") // two twins: dropped
+	path := filepath.Join(t.TempDir(), "g.pgn")
+	os.WriteFile(path, []byte(pgn), 0o644)
+	d, err := Read([]string{path}, Options{All: true, HoldOut: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d.Read != 7 || d.Duplicates != 2 || d.HeldTwins != 2 || d.HeldOut != 1 || d.Groups != 2 || len(d.Positions) != 3 {
+		t.Fatalf("read %d, duplicates %d, held twins %d, held out %d, groups %d, kept %d; want 7, 2, 2, 1, 2, 3",
+			d.Read, d.Duplicates, d.HeldTwins, d.HeldOut, d.Groups, len(d.Positions))
+	}
+	for i, want := range []struct {
+		held          bool
+		result, score float64
+	}{
+		{false, 0.5, -50}, // Black to move after 1. e4: +0.50 for Black is -50 for White
+		{false, 0.5, 20},
+		{true, 0.5, -10},
+	} {
+		p := d.Positions[i]
+		if p.Held != want.held || p.Result != want.result || !p.HasScore || p.Score != want.score {
+			t.Errorf("position %d: held %v, result %v, score %v (%v); want %v, %v, %v", i, p.Held, p.Result, p.Score, p.HasScore,
+				want.held, want.result, want.score)
+		}
+	}
+}
+
+// TestResumeEndsWhereUnbrokenEnds: a fit interrupted after its first
+// checkpoint goes on from it and ends with the unbroken fit's losses and
+// weights, to the bit; so does a fit with one worker or two.
+func TestResumeEndsWhereUnbrokenEnds(t *testing.T) {
+	dir := t.TempDir()
+	var b strings.Builder
+	for i, p := range randomPositions(600) {
+		fmt.Fprintf(&b, "%s [%s]\n", p.String(), []string{"1.0", "0.5", "0.0"}[i%3])
+	}
+	data := filepath.Join(dir, "d.epd")
+	os.WriteFile(data, []byte(b.String()), 0o644)
+	job := func(out string, workers int, onEpoch func(Epoch)) *Job {
+		return &Job{Files: []string{data}, Check: []string{data}, All: true, Out: out,
+			Request: Request{Terms: eval.Terms(1<<eval.BishopPair | 1<<eval.Mobility), Epochs: 2*CheckpointEvery + 5, Rate: 1,
+				HoldOut: 4, Workers: workers, OnEpoch: onEpoch}}
+	}
+	_, whole, err := job(filepath.Join(dir, "whole"), 2, nil).Run(context.Background(), io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, one, err := job(filepath.Join(dir, "one"), 1, nil).Run(context.Background(), io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	broken := filepath.Join(dir, "broken")
+	if _, _, err := job(broken, 2, func(e Epoch) {
+		if e.N == CheckpointEvery+3 {
+			cancel()
+		}
+	}).Run(ctx, io.Discard); !errors.Is(err, context.Canceled) {
+		t.Fatalf("the interrupted fit: %v", err)
+	}
+	if _, err := os.Stat(filepath.Join(broken, "texel-checkpoint.json")); err != nil {
+		t.Fatalf("no checkpoint: %v", err)
+	}
+	var log strings.Builder
+	_, resumed, err := job(broken, 2, nil).Run(context.Background(), &log)
+	if err != nil || !strings.Contains(log.String(), fmt.Sprintf("going on from epoch %d", CheckpointEvery)) {
+		t.Fatalf("resumed: %v, %q", err, log.String())
+	}
+	losses := func(info *Info) []Epoch {
+		out := []Epoch{info.PeSTO, info.Before, info.After}
+		for _, e := range info.Epochs {
+			out = append(out, e)
+		}
+		for i := range out {
+			out[i].Elapsed = 0
+		}
+		return out
+	}
+	if !slices.Equal(losses(whole), losses(resumed)) || !slices.Equal(losses(whole), losses(one)) {
+		t.Errorf("losses differ:\nunbroken  %v\nresumed   %v\none worker %v", losses(whole), losses(resumed), losses(one))
+	}
+	if whole.After.Check == 0 || whole.After.Check == whole.Before.Check {
+		t.Errorf("check loss %v before, %v after", whole.Before.Check, whole.After.Check)
+	}
+	a, _ := os.ReadFile(filepath.Join(dir, "whole", "tuned.go.txt"))
+	c, _ := os.ReadFile(filepath.Join(broken, "tuned.go.txt"))
+	if !bytes.Equal(a, c) {
+		t.Error("the resumed fit's weights differ from the unbroken one's")
+	}
+	if _, err := os.Stat(filepath.Join(broken, "texel-checkpoint.json")); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("the checkpoint is left behind: %v", err)
+	}
+}
+
+// FuzzCommentScore: any comment reads as no score or a score within the
+// mate bound, in centipawns.
+func FuzzCommentScore(f *testing.F) {
+	for _, c := range []string{"+0.43/7", "-1.20/12 0.5s", "#3", "-#2/9", "book", " ", "+1e400/3", "NaN/1"} {
+		f.Add(c)
+	}
+	f.Fuzz(func(t *testing.T, c string) {
+		if x, ok := commentScore(c); ok && (math.IsNaN(x) || math.Abs(x) > 3000) {
+			t.Errorf("%q: %v", c, x)
+		}
+	})
+}
+
+func TestCommentScore(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		want float64
+		ok   bool
+	}{
+		{"+0.43/7", 43, true}, {"-1.20/12 0.5s", -120, true}, {"#3", 3000, true}, {"-#2/9", -3000, true},
+		{"+45.00/3", 3000, true}, {"book", 0, false}, {" ", 0, false}, {"NaN/1", 0, false},
+	} {
+		if x, ok := commentScore(c.in); ok != c.ok || math.Abs(x-c.want) > 1e-9 {
+			t.Errorf("%q: %v %v, want %v %v", c.in, x, ok, c.want, c.ok)
+		}
+	}
 }
