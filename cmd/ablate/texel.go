@@ -29,7 +29,8 @@ func texelCommand() *cli.Command {
 			"--out, a checkpoint every 10 epochs: the same command, interrupted, goes on from it\n" +
 			"and ends where an unbroken fit ends, to the bit.",
 		Flags: []cli.Flag{
-			&cli.StringSliceFlag{Name: "data", Usage: "labelled positions: a `FILE` of PGN (.pgn, .pgn.gz) or EPD lines with results (repeatable)"},
+			&cli.StringSliceFlag{Name: "data", Usage: "labelled positions: a `FILE` of PGN (.pgn, .pgn.gz) or EPD lines with results, " +
+				"or a match directory (its games; while it runs, its journal's finished pairs) (repeatable)"},
 			&cli.StringFlag{Name: "terms", Usage: "the evaluation terms whose weights are fitted, `a,b` (default: every term, tuned too: the tables)"},
 			&cli.IntFlag{Name: "epochs", Usage: "passes of Adam over the positions", Value: 300},
 			&cli.Float64Flag{Name: "rate", Usage: "Adam's step, in centipawns", Value: 1},

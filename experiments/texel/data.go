@@ -18,14 +18,19 @@ import (
 	"fmt"
 	"hash/fnv"
 	"io"
+	"maps"
 	"math"
 	"os"
+	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/ablate-chess/ablate/engine/chess"
 	"github.com/ablate-chess/ablate/engine/search"
 	"github.com/ablate-chess/ablate/experiments"
+	"github.com/ablate-chess/ablate/experiments/match"
+	"github.com/ablate-chess/ablate/experiments/resultdir"
 )
 
 // Position is a labelled position: the result of its game from White's
@@ -86,7 +91,9 @@ type FileInfo struct {
 
 // Read reads labelled positions from each file: a PGN file (.pgn, or
 // .pgn.gz) gives the positions its engines moved from, each labelled with
-// its game's result and its engine's score; any other file is EPD or FEN
+// its game's result and its engine's score; so does a match directory
+// (its games, or while it runs its journal's finished pairs); any other
+// file is EPD or FEN
 // lines that end with a result ("1-0", "0-1", "1/2-1/2", or a number from
 // 0 to 1, optionally in brackets or quotes, or as a c9 opcode). Unless
 // All, only quiet positions are kept. A position read again is kept once
@@ -115,15 +122,22 @@ func Read(paths []string, o Options) (*Data, error) {
 		d.Positions = append(d.Positions, p)
 	}
 	for _, path := range paths {
+		path, journal, err := resolve(path)
+		if err != nil {
+			return nil, err
+		}
 		sum, err := hashFile(path)
 		if err != nil {
 			return nil, err
 		}
 		d.Files = append(d.Files, FileInfo{path, sum})
 		before := d.Read + d.Unended
-		if strings.HasSuffix(path, ".pgn") || strings.HasSuffix(path, ".pgn.gz") {
+		switch {
+		case journal:
+			err = readJournal(filepath.Dir(path), d, keep)
+		case strings.HasSuffix(path, ".pgn") || strings.HasSuffix(path, ".pgn.gz"):
 			err = readPGN(path, d, keep)
-		} else {
+		default:
 			err = readEPD(path, d, keep)
 		}
 		if err != nil {
@@ -194,9 +208,29 @@ func hashFile(path string) (string, error) {
 	return fmt.Sprintf("%x", h.Sum(nil)), nil
 }
 
-// readPGN keeps the positions an engine moved from (the moves with an
-// engine's comment: not the book's), labelled with the game's result and
-// the score the comment gives.
+// resolve names the file a data path reads: the path itself, or for a
+// match directory its games file, or while the match runs (or after it
+// was interrupted) its journal of finished pairs (journal true).
+func resolve(path string) (string, bool, error) {
+	fi, err := os.Stat(path)
+	if err != nil || !fi.IsDir() {
+		return path, false, err
+	}
+	if games := resultdir.GamesFile(path); exists(games) {
+		return games, false, nil
+	}
+	if journal := filepath.Join(path, match.JournalName); exists(journal) {
+		return journal, true, nil
+	}
+	return "", false, fmt.Errorf("%s: a directory, but no match's: neither games.pgn.gz nor %s", path, match.JournalName)
+}
+
+func exists(path string) bool {
+	_, err := os.Stat(path)
+	return err == nil
+}
+
+// readPGN reads a PGN file's games (see game).
 func readPGN(path string, d *Data, keep func(Position)) error {
 	f, err := chess.OpenPGN(path)
 	if err != nil {
@@ -208,35 +242,57 @@ func readPGN(path string, d *Data, keep func(Position)) error {
 		return err
 	}
 	for _, g := range games {
-		var result float64
-		switch g.Result {
-		case "1-0":
-			result = 1
-		case "0-1":
-			result = 0
-		case "1/2-1/2":
-			result = 0.5
-		default:
-			d.Unended++
-			continue
-		}
-		group := openingGroup(&g)
-		p := g.Start
-		for j, m := range g.Moves {
-			if c := g.Comments[j]; c != "" && c != "book" {
-				pos := Position{Board: p, Result: result, Group: group}
-				if score, ok := commentScore(c); ok {
-					if p.SideToMove() == chess.Black {
-						score = -score
-					}
-					pos.Score, pos.HasScore = score, true
-				}
-				keep(pos)
-			}
-			p.Play(m)
+		game(d, keep, g.Start, g.Moves, g.Comments, g.Result, openingGroup(&g))
+	}
+	return nil
+}
+
+// readJournal reads the finished pairs of a match directory's journal, in
+// their order (see game).
+func readJournal(dir string, d *Data, keep func(Position)) error {
+	pairs, err := match.ReadJournal(dir)
+	if err != nil {
+		return fmt.Errorf("%s: %v", filepath.Join(dir, match.JournalName), err)
+	}
+	for _, i := range slices.Sorted(maps.Keys(pairs)) {
+		line, _, _ := strings.Cut(pairs[i].Opening, "+")
+		for _, g := range pairs[i].Games {
+			game(d, keep, g.Start, g.Moves, g.Comments, g.Result, group(line))
 		}
 	}
 	return nil
+}
+
+// game keeps the positions an engine moved from (the moves with an
+// engine's comment: not the book's), labelled with the game's result and
+// the score the comment gives; a game without a result is counted.
+func game(d *Data, keep func(Position), start chess.Position, moves []chess.Move, comments []string, result string, group uint64) {
+	var r float64
+	switch result {
+	case "1-0":
+		r = 1
+	case "0-1":
+		r = 0
+	case "1/2-1/2":
+		r = 0.5
+	default:
+		d.Unended++
+		return
+	}
+	p := start
+	for j, m := range moves {
+		if c := comments[j]; c != "" && c != "book" {
+			pos := Position{Board: p, Result: r, Group: group}
+			if score, ok := commentScore(c); ok {
+				if p.SideToMove() == chess.Black {
+					score = -score
+				}
+				pos.Score, pos.HasScore = score, true
+			}
+			keep(pos)
+		}
+		p.Play(m)
+	}
 }
 
 // openingGroup is a game's opening line, as a number: its Opening tag up
@@ -256,6 +312,11 @@ func openingGroup(g *chess.PGNGame) uint64 {
 		}
 		name = b.String()
 	}
+	return group(name)
+}
+
+// group is an opening line's name as a number.
+func group(name string) uint64 {
 	h := fnv.New64a()
 	h.Write([]byte(name))
 	return h.Sum64()

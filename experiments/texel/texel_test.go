@@ -314,3 +314,38 @@ func TestCommentScore(t *testing.T) {
 		}
 	}
 }
+
+// TestReadMatchDirectory: a match directory is read from its journal while
+// it has no games file, and from its games file once it has one; both give
+// the same positions, results, scores and split.
+func TestReadMatchDirectory(t *testing.T) {
+	dir := t.TempDir()
+	start := "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+	journal := `{"Pair":0,"Opening":"open-0007+0.0","Games":[` +
+		`{"White":"a","Black":"b","Start":"` + start + `","Moves":"e2e4 e7e5 g1f3","BookPlies":1,"Comments":["book","+0.30/6","+0.25/6"],"Result":"1-0"},` +
+		`{"White":"b","Black":"a","Start":"` + start + `","Moves":"d2d4 d7d5 c2c4","BookPlies":1,"Comments":["book","-0.10/6","+0.05/6"],"Result":"1/2-1/2"}]}` + "\n"
+	os.WriteFile(filepath.Join(dir, "pairs.jsonl"), []byte(journal), 0o644)
+	fromJournal, err := Read([]string{dir}, Options{All: true, HoldOut: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(fromJournal.Positions) != 4 || fromJournal.Groups != 1 || !strings.HasSuffix(fromJournal.Files[0].Path, "pairs.jsonl") {
+		t.Fatalf("from the journal: %d positions, %d lines, %v", len(fromJournal.Positions), fromJournal.Groups, fromJournal.Files)
+	}
+	pgn := "[Event \"x\"]\n[Opening \"open-0007+0.0\"]\n[Result \"1-0\"]\n\n1. e4 {book} e5 {+0.30/6} 2. Nf3 {+0.25/6} 1-0\n\n" +
+		"[Event \"x\"]\n[Opening \"open-0007+0.1\"]\n[Result \"1/2-1/2\"]\n\n1. d4 {book} d5 {-0.10/6} 2. c4 {+0.05/6} 1/2-1/2\n"
+	os.WriteFile(filepath.Join(dir, "games.pgn"), []byte(pgn), 0o644)
+	fromGames, err := Read([]string{dir}, Options{All: true, HoldOut: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasSuffix(fromGames.Files[0].Path, "games.pgn") {
+		t.Errorf("read %v, want the games file", fromGames.Files)
+	}
+	if !slices.Equal(fromJournal.Positions, fromGames.Positions) {
+		t.Errorf("the journal gives\n%+v\nthe games\n%+v", fromJournal.Positions, fromGames.Positions)
+	}
+	if _, err := Read([]string{t.TempDir()}, Options{}); err == nil || !strings.Contains(err.Error(), "no match's") {
+		t.Errorf("an empty directory: %v", err)
+	}
+}
