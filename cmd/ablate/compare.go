@@ -20,6 +20,7 @@ func compareCommand() *cli.Command {
 		ArgsUsage: "OLD NEW",
 		Usage:     "compare two runs, or two commits, configuration by configuration",
 		UsageText: "ablate compare [--format F] [--fail-on nodes:PCT] OLD NEW  (run directories or records.csv files)\n" +
+			"ablate compare [--format F] OLD NEW  (two worth directories)\n" +
 			"ablate compare --old-rev REV --new-rev REV [--rounds N] [-- run flags]\n" +
 			"ablate compare --engine-src DIR --old-rev REV --new-rev REV [--rounds N] [-- run flags]\n" +
 			"ablate compare --engine-a CMD --engine-b CMD [--rounds N] -- run flags (--profile P, ...)",
@@ -31,7 +32,11 @@ func compareCommand() *cli.Command {
 			"--engine-a and --engine-b it does the same for two builds of an external engine:\n" +
 			"'ablate run --engine CMD' and the flags after '--', alternated. With --engine-src\n" +
 			"DIR, --old-rev and --new-rev are revisions of that engine's repository, built with\n" +
-			"--build (and kept in --build-cache): the two-commit compare for any engine.",
+			"--build (and kept in --build-cache): the two-commit compare for any engine.\n" +
+			"Given two worth directories (two designs, commits or budgets), it lines their tables\n" +
+			"up by configuration: both Elo figures, the difference with its 95% interval (the\n" +
+			"two taken as independent), whether they agree within it, and the new interval's\n" +
+			"width over the old one's.",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "old-rev", Usage: "the old `REV`ision"},
 			&cli.StringFlag{Name: "new-rev", Usage: "the new `REV`ision"},
@@ -70,6 +75,11 @@ func compareAction(c *cli.Context) error {
 		} else if err != nil {
 			return searchError(ctx, err)
 		}
+	case c.NArg() == 2 && isWorth(c.Args().Get(0)) && isWorth(c.Args().Get(1)):
+		if len(rules) > 0 {
+			return command.BadInput(fmt.Errorf("--fail-on is for runs: two worth tables are compared by their intervals"))
+		}
+		return compareWorth(c, format)
 	case c.NArg() == 2:
 		if old, err = resultdir.ReadRun(c.Args().Get(0)); err != nil {
 			return command.BadInput(err)
@@ -78,7 +88,7 @@ func compareAction(c *cli.Context) error {
 			return command.BadInput(err)
 		}
 	default:
-		return command.BadInput(fmt.Errorf("compare wants OLD and NEW (run directories or records.csv files), or --old-rev and --new-rev"))
+		return command.BadInput(fmt.Errorf("compare wants OLD and NEW (run or worth directories, or records.csv files), or --old-rev and --new-rev"))
 	}
 
 	cs := records.Compare(old, new)
@@ -90,4 +100,27 @@ func compareAction(c *cli.Context) error {
 		return cli.Exit("compare: the new side is worse: "+strings.Join(failures, "; "), command.ExitFailed)
 	}
 	return nil
+}
+
+// isWorth reports whether path is a worth directory.
+func isWorth(path string) bool {
+	h, err := resultdir.Inspect(path)
+	return err == nil && h.What == "worth"
+}
+
+// compareWorth lines two worth tables up, technique by technique.
+func compareWorth(c *cli.Context, format string) error {
+	var tables [2][]records.WorthRow
+	for i := range tables {
+		rows, err := resultdir.ReadWorth(c.Args().Get(i))
+		if err != nil {
+			return command.BadInput(err)
+		}
+		tables[i] = rows
+	}
+	cs := records.CompareWorth(tables[0], tables[1])
+	if len(cs) == 0 {
+		return command.BadInput(fmt.Errorf("%s and %s have no configuration in common with games played", c.Args().Get(0), c.Args().Get(1)))
+	}
+	return render.WorthComparison(c.App.Writer, format, cs)
 }

@@ -1,7 +1,9 @@
 package main
 
 import (
+	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -90,5 +92,42 @@ func TestCompareRevisions(t *testing.T) {
 	}
 	if after := worktrees(); after != before {
 		t.Errorf("worktrees left behind:\n%s", after)
+	}
+}
+
+// TestCompareWorthTables: two worth directories are lined up technique by
+// technique, in Markdown with the sum beneath; a bad table names its file
+// and line.
+func TestCompareWorthTables(t *testing.T) {
+	header := "group,config,reference,budget,positions,depth,node_ratio,games,wins,draws,losses,elo,elo_error,nelo,nelo_error," +
+		"los,draw_ratio,llr,verdict,partial,limits,mean_depth,ref_mean_depth,params\n"
+	write := func(rows string) string {
+		dir := t.TempDir()
+		os.WriteFile(filepath.Join(dir, "worth.csv"), []byte(header+rows), 0o644)
+		return dir
+	}
+	old := write("leave-one-out,-nmp,full,,bench,10,1.5,400,100,150,150,-43.7,25.0,-60,34,0.01,0.37,0,,false,nodes=10000,7.1,7.9,\n" +
+		"leave-one-out,-lmr,full,,bench,10,4.0,400,50,100,250,-190.0,35.0,-250,34,0,0.25,0,,false,nodes=10000,6.0,7.9,\n")
+	screening := write("leave-one-out,-lmr,full,,bench,10,4.0,3200,500,1000,1700,-140.0,12.0,-180,15,0,0.3,0,,false,nodes=10000,6.0,7.9,\n" +
+		"leave-one-out,-nmp,full,,bench,10,1.5,3200,900,1400,900,-30.0,10.0,-40,13,0.01,0.4,0,,false,nodes=10000,7.1,7.9,\n")
+	out, errw, code := ablate(t, "compare", "--format", "markdown", old, screening)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errw)
+	}
+	for _, want := range []string{
+		"| -nmp   |  -43.7 ± 25.0 |  -30.0 ± 10.0 |    +13.7 ± 26.9 |   yes |          0.40 |       400 |      3200 |",
+		"| -lmr   | -190.0 ± 35.0 | -140.0 ± 12.0 |    +50.0 ± 37.0 |    no |          0.34 |       400 |      3200 |",
+		"2 configurations in both: 1 agree within their combined 95% intervals; 2 new intervals at most half as wide",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("no %q in\n%s", want, out)
+		}
+	}
+	bad := write("leave-one-out,-nmp,full,,bench,ten,1.5,400,100,150,150,-43.7,25.0,-60,34,0.01,0.37,0,,false,nodes=10000,7.1,7.9,\n")
+	if _, errw, code := ablate(t, "compare", old, bad); code != 2 || !strings.Contains(errw, "worth.csv") || !strings.Contains(errw, "2") {
+		t.Errorf("a bad table: exit %d, %q", code, errw)
+	}
+	if _, errw, code := ablate(t, "compare", "--fail-on", "nodes:1", old, screening); code != 2 || !strings.Contains(errw, "--fail-on is for runs") {
+		t.Errorf("--fail-on with worth tables: exit %d, %q", code, errw)
 	}
 }

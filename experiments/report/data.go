@@ -74,13 +74,10 @@ func Load(path string) (*Run, error) {
 		return nil, fmt.Errorf("%s: %v", dir, err)
 	}
 	r.Summary = sums
-	if f, err := os.Open(filepath.Join(dir, "worth.csv")); err == nil {
-		rows, err := records.ReadWorthCSV(f, filepath.Join(dir, "worth.csv"))
-		f.Close()
-		if err != nil {
-			return nil, err
-		}
+	if rows, err := resultdir.ReadWorth(dir); err == nil {
 		r.Worth = rows
+	} else if !errors.Is(err, os.ErrNotExist) {
+		return nil, err
 	}
 	if sc, err := worth.ReadScreened(dir); err == nil {
 		r.Screening = sc

@@ -80,3 +80,18 @@ func WriteWorthFile(path string, rows []records.WorthRow) error {
 	}
 	return writeFileAtomic(path, b.Bytes())
 }
+
+// ReadWorth reads a worth directory's table, dir/worth.csv (or dir itself,
+// a worth.csv file).
+func ReadWorth(dir string) ([]records.WorthRow, error) {
+	path := dir
+	if fi, err := os.Stat(dir); err == nil && fi.IsDir() {
+		path = filepath.Join(dir, "worth.csv")
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return records.ReadWorthCSV(f, path)
+}

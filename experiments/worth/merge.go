@@ -15,13 +15,7 @@ import (
 // match's shards, the tree sizes from the first shard (each shard
 // searched them all), and worth.csv with the merged matches' statistics.
 func Merge(out string, dirs []string, partial bool, errw io.Writer) ([]records.WorthRow, error) {
-	path := filepath.Join(dirs[0], "worth.csv")
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	rows, err := records.ReadWorthCSV(f, path)
-	f.Close()
+	rows, err := resultdir.ReadWorth(dirs[0])
 	if err != nil {
 		return nil, err
 	}
