@@ -2,7 +2,7 @@
 # Issue 37's validation: the 17 techniques of the modern leave-one-out
 # (results/worth/modern: 17 matches of 200 pairs at 10,000 nodes a move,
 # 6,800 games) measured instead by one screening of as many games: 3,400
-# pairs, each the base (full) without 7 of them drawn by the design,
+# pairs, each the base (full) without 8 of them (k from the design: see its log) drawn by the design,
 # against full. Run again to resume; the journal is stored gzipped.
 set -e
 cd "$(dirname "$0")/../.."
