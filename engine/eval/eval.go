@@ -6,17 +6,17 @@ import "github.com/ablate-chess/ablate/engine/chess"
 // either colour, indexed by our square numbering (a1 = 0), so that Evaluate
 // is one lookup per piece: PeSTO's tables, and with tuned on the tables
 // ablate's own Texel tune fitted (tuned.go).
-var psq, psqTuned [2][16][64]int
+var psq, psqTuned [16][64]Score
 
 func init() {
-	fill := func(dst *[2][16][64]int, mg, eg *[7][64]int) {
+	fill := func(dst *[16][64]Score, mg, eg *[7][64]int) {
 		for t := chess.Pawn; t <= chess.King; t++ {
 			for s := chess.Square(0); s < 64; s++ {
 				// The tables list the eighth rank first as White sees it, so
 				// White's square s is row-flipped and Black's is read as is.
 				w, b := chess.MakePiece(chess.White, t), chess.MakePiece(chess.Black, t)
-				dst[0][w][s], dst[1][w][s] = mg[t][s.Flip()], eg[t][s.Flip()]
-				dst[0][b][s], dst[1][b][s] = mg[t][s], eg[t][s]
+				dst[w][s] = Score{mg[t][s.Flip()], eg[t][s.Flip()]}
+				dst[b][s] = Score{mg[t][s], eg[t][s]}
 			}
 		}
 	}
@@ -73,18 +73,25 @@ func evaluate(p *chess.Position, on Terms, pt *pawnTable, tr *Trace) int {
 	if on.Has(Tuned) {
 		tab, sc.ws = &psqTuned, &tunedSet
 	}
-	phase := 0
-	for occ := p.Occupied(); occ != 0; {
-		sq := occ.PopFirst()
-		pc := p.PieceOn(sq)
-		c := pc.Color()
-		sc.s[c].MG += tab[0][pc][sq]
-		sc.s[c].EG += tab[1][pc][sq]
-		phase += phaseWeight[pc.Type()]
-		if tr != nil {
-			tr.countSquare(pc, sq)
+	for c := chess.White; c <= chess.Black; c++ {
+		s := &sc.s[c]
+		for t := chess.Pawn; t <= chess.King; t++ {
+			pc := chess.MakePiece(c, t)
+			row := &tab[pc&15]
+			for pcs := p.Pieces(c, t); pcs != 0; {
+				sq := pcs.PopFirst()
+				s.MG += row[sq&63].MG
+				s.EG += row[sq&63].EG
+				if tr != nil {
+					tr.countSquare(pc, sq)
+				}
+			}
 		}
 	}
+	phase := p.Pieces(chess.White, chess.Knight).Count() + p.Pieces(chess.Black, chess.Knight).Count() +
+		p.Pieces(chess.White, chess.Bishop).Count() + p.Pieces(chess.Black, chess.Bishop).Count() +
+		2*(p.Pieces(chess.White, chess.Rook).Count()+p.Pieces(chess.Black, chess.Rook).Count()) +
+		4*(p.Pieces(chess.White, chess.Queen).Count()+p.Pieces(chess.Black, chess.Queen).Count())
 	if on&^(1<<Tuned) != 0 {
 		terms(p, on, &sc, pt)
 	}

@@ -113,8 +113,8 @@ func pesto(p *chess.Position) int {
 		if pc == chess.NoPiece {
 			continue
 		}
-		mg[pc.Color()] += psq[0][pc][s]
-		eg[pc.Color()] += psq[1][pc][s]
+		mg[pc.Color()] += psq[pc][s].MG
+		eg[pc.Color()] += psq[pc][s].EG
 		phase += phaseWeight[pc.Type()]
 	}
 	phase = min(phase, maxPhase)

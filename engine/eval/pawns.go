@@ -87,14 +87,15 @@ func (t *pawnTable) slot(w, b chess.Bitboard) *pawnEntry {
 // when it holds it (a tracing scorer counts afresh), and the passed pawns.
 func pawns(p *chess.Position, on Terms, sc *scorer, pt *pawnTable) {
 	w, b := p.Pieces(chess.White, chess.Pawn), p.Pieces(chess.Black, chess.Pawn)
-	var e pawnEntry
+	var fresh pawnEntry
+	e := &fresh
 	switch {
 	case sc.tr != nil || pt == nil:
 		own := scorer{ws: sc.ws}
 		if on.Has(PawnStructure) {
 			own.tr = sc.tr
 		}
-		e = structure(w, b, &own)
+		fresh = structure(w, b, &own)
 		if on.Has(PawnStructure) && sc.tr != nil { // counted into the trace already
 			sc.s[0].MG, sc.s[0].EG = sc.s[0].MG+own.s[0].MG, sc.s[0].EG+own.s[0].EG
 			sc.s[1].MG, sc.s[1].EG = sc.s[1].MG+own.s[1].MG, sc.s[1].EG+own.s[1].EG
@@ -108,7 +109,7 @@ func pawns(p *chess.Position, on Terms, sc *scorer, pt *pawnTable) {
 			*slot = structure(w, b, &own)
 			slot.tuned = tuned
 		}
-		e = *slot
+		e = slot
 	}
 	for c := chess.White; c <= chess.Black; c++ {
 		if on.Has(PawnStructure) {

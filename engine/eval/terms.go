@@ -77,8 +77,12 @@ type scorer struct {
 
 // add adds n times the weight w to c's score.
 func (sc *scorer) add(c chess.Color, w Weight, n int) {
-	sc.s[c].MG += sc.ws[w].MG * n
-	sc.s[c].EG += sc.ws[w].EG * n
+	if n == 0 { // most counts are: a term that does not apply
+		return
+	}
+	s, v := &sc.s[c&1], &sc.ws[w]
+	s.MG += v.MG * n
+	s.EG += v.EG * n
 	if sc.tr != nil {
 		sc.tr.count(c, w, n)
 	}
@@ -87,6 +91,10 @@ func (sc *scorer) add(c chess.Color, w Weight, n int) {
 // terms adds each term that is on to the sides' scores. Each term is its
 // own small function, its reason beside it.
 func terms(p *chess.Position, on Terms, sc *scorer, pt *pawnTable) {
+	var pawnFiles [2]chess.Bitboard // the files each side has a pawn on, whole
+	if on&(1<<RookFiles|1<<KingSafety) != 0 {
+		pawnFiles = [2]chess.Bitboard{fileFill(p.Pieces(chess.White, chess.Pawn)), fileFill(p.Pieces(chess.Black, chess.Pawn))}
+	}
 	for c := chess.White; c <= chess.Black; c++ {
 		// Bishop pair: two bishops cover both square colours, which one
 		// bishop and a knight cannot; worth most as the board opens.
@@ -97,14 +105,23 @@ func terms(p *chess.Position, on Terms, sc *scorer, pt *pawnTable) {
 		// strength is the file it sees; its own pawns close it, the
 		// opponent's half.
 		if on.Has(RookFiles) {
-			heavyFiles(p, c, chess.Rook, rookOpenFile, rookSemiOpenFile, sc)
-			heavyFiles(p, c, chess.Queen, queenOpenFile, queenSemiOpen, sc)
+			open := ^(pawnFiles[c] | pawnFiles[c.Other()])
+			semi := ^pawnFiles[c] & pawnFiles[c.Other()]
+			rooks, queens := p.Pieces(c, chess.Rook), p.Pieces(c, chess.Queen)
+			sc.add(c, rookOpenFile, (rooks & open).Count())
+			sc.add(c, rookSemiOpenFile, (rooks & semi).Count())
+			sc.add(c, queenOpenFile, (queens & open).Count())
+			sc.add(c, queenSemiOpen, (queens & semi).Count())
 		}
 		// King safety, the pawns: the king's own pawns in front of it
 		// shelter it, enemy pawns marching at it open lines, and a file
 		// beside it with no pawn of its side is a road in.
 		if on.Has(KingSafety) {
-			kingPawns(p, c, sc)
+			k := p.KingSquare(c)
+			sc.add(c, kingShield, (shieldMask[c][k] & p.Pieces(c, chess.Pawn)).Count())
+			sc.add(c, kingStorm, (stormMask[c][k] & p.Pieces(c.Other(), chess.Pawn)).Count())
+			near := adjacentFiles[k.File()] | chess.FileA<<k.File()
+			sc.add(c, kingOpenFile, (near &^ pawnFiles[c] & chess.Rank1).Count())
 		}
 	}
 	// Tempo: the side to move is a move ahead of a static count.
@@ -119,38 +136,14 @@ func terms(p *chess.Position, on Terms, sc *scorer, pt *pawnTable) {
 	}
 }
 
-// heavyFiles counts c's pieces of type t on files with no pawn (open) and
-// with only the opponent's pawns (semi-open).
-func heavyFiles(p *chess.Position, c chess.Color, t chess.PieceType, open, semi Weight, sc *scorer) {
-	ours, theirs := p.Pieces(c, chess.Pawn), p.Pieces(c.Other(), chess.Pawn)
-	nOpen, nSemi := 0, 0
-	for pcs := p.Pieces(c, t); pcs != 0; {
-		file := chess.FileA << pcs.PopFirst().File()
-		switch {
-		case file&(ours|theirs) == 0:
-			nOpen++
-		case file&ours == 0:
-			nSemi++
-		}
-	}
-	sc.add(c, open, nOpen)
-	sc.add(c, semi, nSemi)
-}
-
-// kingPawns scores the pawns around c's king: its shield, the enemy's
-// storm, and the files beside it open of c's pawns.
-func kingPawns(p *chess.Position, c chess.Color, sc *scorer) {
-	k := p.Pieces(c, chess.King).First()
-	ours, theirs := p.Pieces(c, chess.Pawn), p.Pieces(c.Other(), chess.Pawn)
-	sc.add(c, kingShield, (shieldMask[c][k] & ours).Count())
-	sc.add(c, kingStorm, (stormMask[c][k] & theirs).Count())
-	open := 0
-	for f := max(0, k.File()-1); f <= min(7, k.File()+1); f++ {
-		if chess.FileA<<f&ours == 0 {
-			open++
-		}
-	}
-	sc.add(c, kingOpenFile, open)
+// fileFill is every file that holds a square of b, whole.
+func fileFill(b chess.Bitboard) chess.Bitboard {
+	b |= b << 8
+	b |= b << 16
+	b |= b << 32
+	b |= b >> 8
+	b |= b >> 16
+	return b | b>>32
 }
 
 // pieces adds the terms that need each piece's attacks: mobility, attacks
@@ -158,40 +151,58 @@ func kingPawns(p *chess.Position, c chess.Color, sc *scorer) {
 // known.
 func pieces(p *chess.Position, on Terms, sc *scorer) {
 	occ := p.Occupied()
-	var att [2][7]chess.Bitboard // the squares each side's pieces of each type attack
+	var pawnAtt, all, minorAtt, rookAtt [2]chess.Bitboard // what each side's pawns, pieces, minors and rooks attack
 	for c := chess.White; c <= chess.Black; c++ {
-		att[c][chess.Pawn] = pawnAttacks(p.Pieces(c, chess.Pawn), c)
-		att[c][chess.King] = chess.KingAttacks(p.Pieces(c, chess.King).First())
+		pawnAtt[c] = pawnAttacks(p.Pieces(c, chess.Pawn), c)
+		all[c] = pawnAtt[c] | chess.KingAttacks(p.KingSquare(c))
 	}
 	for c := chess.White; c <= chess.Black; c++ {
 		them := c.Other()
-		safe := ^p.ByColor(c) &^ att[them][chess.Pawn]
-		zone := kingZone(p.Pieces(them, chess.King).First())
-		for t := chess.Knight; t <= chess.Queen; t++ {
-			nSafe, nZone := 0, 0
-			for pcs := p.Pieces(c, t); pcs != 0; {
-				sq := pcs.PopFirst()
-				a := attacks(t, sq, occ)
-				att[c][t] |= a
-				nSafe += (a & safe).Count()
-				nZone += (a & zone).Count()
-			}
-			// Mobility: a piece is worth more the more squares it can go
-			// to safely, those its side does not hold and no enemy pawn
-			// attacks.
+		// What each piece type reaches: the squares it attacks, and how
+		// many of them safely (not its side's, not attacked by an enemy
+		// pawn) and next to the enemy king, summed over its pieces.
+		safe, zone := ^p.ByColor(c)&^pawnAtt[them], kingZone(p.KingSquare(them))
+		var nSafe, nZone [4]int // knights, bishops, rooks, queens
+		var knights, bishops, rooks, queens chess.Bitboard
+		for pcs := p.Pieces(c, chess.Knight); pcs != 0; {
+			a := chess.KnightAttacks(pcs.PopFirst())
+			knights |= a
+			nSafe[0], nZone[0] = nSafe[0]+(a&safe).Count(), nZone[0]+(a&zone).Count()
+		}
+		for pcs := p.Pieces(c, chess.Bishop); pcs != 0; {
+			a := chess.BishopAttacks(pcs.PopFirst(), occ)
+			bishops |= a
+			nSafe[1], nZone[1] = nSafe[1]+(a&safe).Count(), nZone[1]+(a&zone).Count()
+		}
+		for pcs := p.Pieces(c, chess.Rook); pcs != 0; {
+			a := chess.RookAttacks(pcs.PopFirst(), occ)
+			rooks |= a
+			nSafe[2], nZone[2] = nSafe[2]+(a&safe).Count(), nZone[2]+(a&zone).Count()
+		}
+		for pcs := p.Pieces(c, chess.Queen); pcs != 0; {
+			a := chess.QueenAttacks(pcs.PopFirst(), occ)
+			queens |= a
+			nSafe[3], nZone[3] = nSafe[3]+(a&safe).Count(), nZone[3]+(a&zone).Count()
+		}
+		minorAtt[c], rookAtt[c] = knights|bishops, rooks
+		all[c] |= knights | bishops | rooks | queens
+		for i := range 4 {
+			t := chess.Knight + chess.PieceType(i)
+			// Mobility: a piece is worth more the more squares it can
+			// go to safely.
 			if on.Has(Mobility) {
-				sc.add(c, mobility(t), nSafe)
+				sc.add(c, mobility(t), nSafe[i])
 			}
 			// King safety, the pieces: each square next to the enemy
 			// king a piece attacks is a square the king cannot trust.
 			if on.Has(KingSafety) {
-				sc.add(c, kingAttack(t), nZone)
+				sc.add(c, kingAttack(t), nZone[i])
 			}
 		}
 		// Outposts: a knight or bishop deep in the enemy half, guarded by
 		// a pawn, where no enemy pawn can ever chase it away.
 		if on.Has(Outposts) {
-			deep := outpostRanks[c] & att[c][chess.Pawn]
+			deep := outpostRanks[c] & pawnAtt[c]
 			theirPawns := p.Pieces(them, chess.Pawn)
 			for _, x := range [2]struct {
 				t chess.PieceType
@@ -210,35 +221,16 @@ func pieces(p *chess.Position, on Terms, sc *scorer) {
 	// Threats: a piece attacked by a lesser one loses material or time;
 	// one attacked and not defended may simply be taken.
 	if on.Has(Threats) {
-		var all [2]chess.Bitboard
-		for c := range all {
-			for _, a := range att[c] {
-				all[c] |= a
-			}
-		}
 		for c := chess.White; c <= chess.Black; c++ {
 			them := c.Other()
 			pieces := p.ByColor(them) &^ p.Pieces(them, chess.Pawn) &^ p.Pieces(them, chess.King)
 			heavy := p.Pieces(them, chess.Rook) | p.Pieces(them, chess.Queen)
-			sc.add(c, threatByPawn, (pieces & att[c][chess.Pawn]).Count())
-			sc.add(c, threatByMinor, (heavy & (att[c][chess.Knight] | att[c][chess.Bishop])).Count())
-			sc.add(c, threatByRook, (p.Pieces(them, chess.Queen) & att[c][chess.Rook]).Count())
+			sc.add(c, threatByPawn, (pieces & pawnAtt[c]).Count())
+			sc.add(c, threatByMinor, (heavy & minorAtt[c]).Count())
+			sc.add(c, threatByRook, (p.Pieces(them, chess.Queen) & rookAtt[c]).Count())
 			sc.add(c, hangingPiece, (pieces & all[c] &^ all[them]).Count())
 		}
 	}
-}
-
-// attacks is the squares a knight, bishop, rook or queen on sq attacks.
-func attacks(t chess.PieceType, sq chess.Square, occ chess.Bitboard) chess.Bitboard {
-	switch t {
-	case chess.Knight:
-		return chess.KnightAttacks(sq)
-	case chess.Bishop:
-		return chess.BishopAttacks(sq, occ)
-	case chess.Rook:
-		return chess.RookAttacks(sq, occ)
-	}
-	return chess.QueenAttacks(sq, occ)
 }
 
 // pawnAttacks is the squares c's pawns attack.
@@ -266,8 +258,8 @@ func endgameScale(p *chess.Position, eg int) int {
 		return p.Pieces(c, chess.Knight)|p.Pieces(c, chess.Rook)|p.Pieces(c, chess.Queen) == 0
 	}
 	wb, bb := p.Pieces(chess.White, chess.Bishop), p.Pieces(chess.Black, chess.Bishop)
-	if minorsOnly(chess.White) && minorsOnly(chess.Black) && wb.Count() == 1 && bb.Count() == 1 &&
-		(wb&darkSquares == 0) != (bb&darkSquares == 0) {
+	if wb.Count() == 1 && bb.Count() == 1 && (wb&darkSquares == 0) != (bb&darkSquares == 0) &&
+		minorsOnly(chess.White) && minorsOnly(chess.Black) {
 		return 32
 	}
 	if p.Pieces(strong, chess.Pawn) == 0 && material(p, strong)-material(p, weak) < mgValue[chess.Rook] {

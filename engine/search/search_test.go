@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/ablate-chess/ablate/engine/chess"
+	"github.com/ablate-chess/ablate/engine/eval"
 	"github.com/ablate-chess/ablate/positions"
 )
 
@@ -371,12 +372,24 @@ func BenchmarkSearch(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	for _, spec := range []string{"full", "full-eval", "full-eval,+eval-cache", "full-pesto", "full,-lmr", "stage-9"} {
+	// full-noterms is full's search with PeSTO's evaluation alone: the
+	// same search techniques, so that the two say what the terms cost.
+	noTerms := "full"
+	for t := eval.Term(0); t < eval.NumTerms; t++ {
+		if t != eval.Tuned {
+			noTerms += ",-" + t.String()
+		}
+	}
+	for _, spec := range []string{"full", "full-eval", "full-eval,+eval-cache", "full-pesto", "full,-lmr", "stage-9", noTerms} {
+		name := spec
+		if spec == noTerms {
+			name = "full-noterms"
+		}
 		depth := 8
 		if spec == "stage-9" {
 			depth = 5
 		}
-		b.Run("config="+spec, func(b *testing.B) {
+		b.Run("config="+name, func(b *testing.B) {
 			cfg := mustConfig(b, spec)
 			s := New(cfg, 16)
 			var nodes uint64
