@@ -36,6 +36,7 @@ func checkCommand() *cli.Command {
 				"results/baseline/bench.csv, found from the working directory or the build's source)"},
 			setFlag(),
 			&cli.StringSliceFlag{Name: "preset", Usage: "check only the configurations built on preset `NAME` (repeatable)"},
+			&cli.BoolFlag{Name: "all", Usage: "check every configuration the baseline holds, every stored preset's (the default; refused with --preset)"},
 			&cli.BoolFlag{Name: "update", Usage: "rewrite the baseline: the default preset and every leave-one-out on the bench suite"},
 			depthFlag(checkDepth, "with --update, the depth"),
 			positionsFlag("bench", "with --update, the suite or EPD `FILE`"),
@@ -71,6 +72,9 @@ func checkAction(c *cli.Context) error {
 		}
 		fmt.Fprintf(c.App.Writer, "wrote %s: %d searches of %d configurations\n", path, n, configs)
 		return nil
+	}
+	if c.Bool("all") && len(c.StringSlice("preset")) > 0 {
+		return command.BadInput(fmt.Errorf("--all and --preset: --all checks every configuration, --preset only some; give one"))
 	}
 	shard, err := experiments.ParseShard(c.String("shard"), os.Getenv)
 	if err != nil {

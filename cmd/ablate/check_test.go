@@ -80,3 +80,19 @@ func TestBenchPrintsSignatures(t *testing.T) {
 		t.Errorf("bench --all: exit %d\n%s", code, out)
 	}
 }
+
+// TestCheckAll: --all checks every configuration the baseline holds (as
+// no --preset does) and is refused beside --preset.
+func TestCheckAll(t *testing.T) {
+	base := filepath.Join(t.TempDir(), "bench.csv")
+	if _, errw, code := ablate(t, "check", "--update", "--baseline", base, "--positions", "six", "--depth", "2"); code != 0 {
+		t.Fatalf("--update: exit %d, %s", code, errw)
+	}
+	out, errw, code := ablate(t, "check", "--all", "--baseline", base)
+	if code != 0 || !strings.Contains(out, "all 750 searches of 125 configurations match") {
+		t.Errorf("--all: exit %d, %q %q", code, out, errw)
+	}
+	if _, errw, code := ablate(t, "check", "--all", "--preset", "full", "--baseline", base); code != 2 || !strings.Contains(errw, "--all and --preset") {
+		t.Errorf("--all --preset: exit %d, %q", code, errw)
+	}
+}
