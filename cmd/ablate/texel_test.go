@@ -56,6 +56,9 @@ func TestTuneTexel(t *testing.T) {
 	if err := json.Unmarshal(raw, &info); err != nil || len(info.Epochs) != 2 {
 		t.Errorf("the forced fit's texel.json: %v, %d epochs", err, len(info.Epochs))
 	}
+	journal := filepath.Join(dir, "match")
+	os.MkdirAll(journal, 0o755)
+	os.WriteFile(filepath.Join(journal, "pairs.jsonl"), []byte("{\"Pair\": 0, \"Games\": [\n{}\n"), 0o644)
 	bad := filepath.Join(dir, "bad.epd")
 	os.WriteFile(bad, []byte(suite.Entries[0].Board.String()+" [1.0]\nnot a position 1-0\n"), 0o644)
 	for _, c := range []struct {
@@ -67,6 +70,7 @@ func TestTuneTexel(t *testing.T) {
 		{[]string{"--data", bad, "--out", filepath.Join(dir, "x")}, "bad.epd:2:"},
 		{[]string{"--data", data}, "--out not given, nor write"},
 		{[]string{"--data", data, "--check", bad, "--out", filepath.Join(dir, "x")}, "bad.epd:2:"},
+		{[]string{"--data", journal, "--out", filepath.Join(dir, "x")}, "pairs.jsonl:1:"},
 		{[]string{"--data", data, "--score-weight", "1.5", "--out", filepath.Join(dir, "x")}, "--score-weight 1.5"},
 		{[]string{"--data", data, "--quiet-config", "fulll", "--out", filepath.Join(dir, "x")}, "--quiet-config"},
 	} {

@@ -250,9 +250,9 @@ func readPGN(path string, d *Data, keep func(Position)) error {
 // readJournal reads the finished pairs of a match directory's journal, in
 // their order (see game).
 func readJournal(dir string, d *Data, keep func(Position)) error {
-	pairs, err := match.ReadJournal(dir)
+	pairs, err := match.ReadJournal(dir) // its errors name the file and line
 	if err != nil {
-		return fmt.Errorf("%s: %v", filepath.Join(dir, match.JournalName), err)
+		return err
 	}
 	for _, i := range slices.Sorted(maps.Keys(pairs)) {
 		line, _, _ := strings.Cut(pairs[i].Opening, "+")
