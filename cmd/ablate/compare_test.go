@@ -115,9 +115,10 @@ func TestCompareWorthTables(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, errw)
 	}
 	for _, want := range []string{
-		"| -nmp   |  -43.7 ± 25.0 |  -30.0 ± 10.0 |    +13.7 ± 26.9 |   yes |          0.40 |       400 |      3200 |",
-		"| -lmr   | -190.0 ± 35.0 | -140.0 ± 12.0 |    +50.0 ± 37.0 |    no |          0.34 |       400 |      3200 |",
-		"2 configurations in both: 1 agree within their combined 95% intervals; 2 new intervals at most half as wide",
+		"| -nmp   |  -43.7 ± 25.0 |  -30.0 ± 10.0 |    +13.7 ± 26.9 |   yes |          0.40 |               0.38 |       400 |      3200 |",
+		"| -lmr   | -190.0 ± 35.0 | -140.0 ± 12.0 |    +50.0 ± 37.0 |    no |          0.34 |               0.44 |       400 |      3200 |",
+		"2 configurations in both: 1 agree within their combined 95% intervals; 2 new intervals at most half as wide as the old in Elo, " +
+			"2 in normalized Elo (median width new/old 0.37 and 0.41)",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("no %q in\n%s", want, out)

@@ -20,8 +20,13 @@ type WorthComparison struct {
 	// Agree is whether the difference's interval holds zero: the two
 	// figures agree within their combined 95% intervals.
 	Agree bool
-	// WidthRatio is the new interval's half-width over the old one's.
-	WidthRatio float64
+	// WidthRatio is the new interval's half-width over the old one's, in
+	// Elo; NEloWidthRatio the same in normalized Elo, each interval in
+	// units of its own table's spread of a pair's score: what decides how
+	// many games resolve an effect, where two designs' pairs spread
+	// differently (a leave-one-out of a technique that changes little
+	// plays pairs of nearly the same two games, narrow in Elo).
+	WidthRatio, NEloWidthRatio float64
 }
 
 // CompareWorth lines two worth tables up by budget and configuration, in
@@ -46,6 +51,9 @@ func CompareWorth(old, new []WorthRow) []WorthComparison {
 		if o.EloError > 0 {
 			c.WidthRatio = n.EloError / o.EloError
 		}
+		if o.NEloError > 0 {
+			c.NEloWidthRatio = n.NEloError / o.NEloError
+		}
 		out = append(out, c)
 	}
 	return out
@@ -53,16 +61,16 @@ func CompareWorth(old, new []WorthRow) []WorthComparison {
 
 // WorthAgreement sums a worth comparison up: how many configurations
 // agree, how many new intervals are at most half as wide as the old, and
-// the median width ratio.
+// the median width ratio, in Elo and in normalized Elo.
 type WorthAgreement struct {
-	N, Agree, HalfAsWide int
-	MedianWidthRatio     float64
+	N, Agree, HalfAsWide, NEloHalfAsWide   int
+	MedianWidthRatio, MedianNEloWidthRatio float64
 }
 
 // Agreement sums cs up.
 func Agreement(cs []WorthComparison) WorthAgreement {
 	a := WorthAgreement{N: len(cs)}
-	var ratios []float64
+	var ratios, nratios []float64
 	for _, c := range cs {
 		if c.Agree {
 			a.Agree++
@@ -70,15 +78,24 @@ func Agreement(cs []WorthComparison) WorthAgreement {
 		if c.WidthRatio > 0 && c.WidthRatio <= 0.5 {
 			a.HalfAsWide++
 		}
-		ratios = append(ratios, c.WidthRatio)
-	}
-	if len(ratios) > 0 {
-		slices.Sort(ratios)
-		m := len(ratios) / 2
-		a.MedianWidthRatio = ratios[m]
-		if len(ratios)%2 == 0 {
-			a.MedianWidthRatio = (ratios[m-1] + ratios[m]) / 2
+		if c.NEloWidthRatio > 0 && c.NEloWidthRatio <= 0.5 {
+			a.NEloHalfAsWide++
 		}
+		ratios, nratios = append(ratios, c.WidthRatio), append(nratios, c.NEloWidthRatio)
 	}
+	a.MedianWidthRatio, a.MedianNEloWidthRatio = median(ratios), median(nratios)
 	return a
+}
+
+// median is xs's median (0 for none); it sorts xs.
+func median(xs []float64) float64 {
+	if len(xs) == 0 {
+		return 0
+	}
+	slices.Sort(xs)
+	m := len(xs) / 2
+	if len(xs)%2 == 0 {
+		return (xs[m-1] + xs[m]) / 2
+	}
+	return xs[m]
 }
