@@ -9,17 +9,12 @@ cd "$(dirname "$0")/../.."
 dir=results/worth/screen-modern
 ablate=${ABLATE:-go run -buildvcs=true ./cmd/ablate}
 journal=$dir/matches/screening/pairs.jsonl
-if [ -f "$journal.gz" ] && [ ! -f "$journal" ]; then
-  gunzip -c "$journal.gz" > "$journal"
-fi
+. results/journal.sh
+unpack "$journal"
 status=0
 $ablate worth --design screening \
   --leave-one-out mdp,iir,razoring,delta,see-prune,history-prune,capture-history,capture-lmr,cont-history-2,singular,singular-double,singular-negative,multi-cut,probcut,correction-history,nmp-eval,nmp-threat \
   --nodes 10000 --pairs 3400 --openings openings --openings-order random --seed 37 \
   -j "${JOBS:-1}" --quiet --format markdown --out "$dir" || status=$?
-if [ -f "$journal" ]; then
-  gzip -n -9 -c "$journal" > "$journal.gz" && rm "$journal"
-else
-  rm -f "$journal.gz"
-fi
+pack "$journal"
 exit $status
