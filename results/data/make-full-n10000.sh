@@ -12,9 +12,8 @@ set -e
 cd "$(dirname "$0")/../.."
 dir=results/data/selfplay-full-n10000
 ablate=${ABLATE:-go run -buildvcs=true ./cmd/ablate}
-if [ -f "$dir/pairs.jsonl.gz" ] && [ ! -f "$dir/pairs.jsonl" ]; then
-  gunzip -c "$dir/pairs.jsonl.gz" > "$dir/pairs.jsonl"
-fi
+. results/journal.sh
+unpack "$dir/pairs.jsonl"
 status=0
 if [ -f "$dir/match.json" ]; then
   $ablate match --resume "$dir" -j "${JOBS:-1}" --quiet || status=$?
@@ -23,9 +22,5 @@ else
     --random-plies 4 --random-per game --openings openings --openings-order random --seed 39 --pairs 13000 \
     -j "${JOBS:-1}" --quiet --event "ablate self-play data" --out "$dir" || status=$?
 fi
-if [ -f "$dir/pairs.jsonl" ]; then # an unfinished match keeps its journal: store it gzipped
-  gzip -n -9 -c "$dir/pairs.jsonl" > "$dir/pairs.jsonl.gz" && rm "$dir/pairs.jsonl"
-else # a finished one has dropped it: its games are all in games.pgn.gz
-  rm -f "$dir/pairs.jsonl.gz"
-fi
+pack "$dir/pairs.jsonl"
 exit $status
