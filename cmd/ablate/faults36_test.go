@@ -228,3 +228,30 @@ func TestEloCountsThePairsItHas(t *testing.T) {
 		t.Errorf("5 of 6 games: exit %d, %+v (whole %+v), %v: %s", code, b, a, err, errw)
 	}
 }
+
+// TestNoPlayWhileAnotherWrites: worth --no-play on a directory another
+// ablate holds prints the table of what it holds, from a copy, and writes
+// nothing there.
+func TestNoPlayWhileAnotherWrites(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "w")
+	args := []string{"worth", "--leave-one-out", "lmp", "--tree-depth", "3", "--positions", "six", "--pairs", "1",
+		"--nodes", "500", "--openings", "bench", "-j", "1", "--quiet", "--format", "csv", "--out", dir}
+	whole, errw, code := ablate(t, args...)
+	if code != 0 {
+		t.Fatalf("worth: exit %d: %s", code, errw)
+	}
+	lock, err := resultdir.LockDir(dir) // the writer
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer lock.Release()
+	before := snapshot(t, dir)
+	if _, errw, code := ablate(t, args...); code != 2 || !strings.Contains(errw, "is being written by another ablate now") {
+		t.Errorf("without --no-play: exit %d, %q; want 2", code, errw)
+	}
+	out, errw, code := ablate(t, append(args, "--no-play")...)
+	if code != 0 || out != whole || !strings.Contains(errw, "from a copy") {
+		t.Errorf("--no-play: exit %d, %q\n%s\nwant\n%s", code, errw, out, whole)
+	}
+	sameFiles(t, "the worth being written", before, snapshot(t, dir))
+}

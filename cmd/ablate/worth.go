@@ -13,6 +13,7 @@ import (
 	"github.com/ablate-chess/ablate/experiments"
 	"github.com/ablate-chess/ablate/experiments/records"
 	"github.com/ablate-chess/ablate/experiments/render"
+	"github.com/ablate-chess/ablate/experiments/resultdir"
 	"github.com/ablate-chess/ablate/experiments/worth"
 )
 
@@ -48,7 +49,8 @@ func worthCommand() *cli.Command {
 			&cli.StringFlag{Name: "run", Usage: "take tree sizes from this run `DIR` instead of running them"},
 			outFlag("worth.csv, the run and each match"),
 			&cli.BoolFlag{Name: "no-play", Usage: "play nothing: the table and worth.csv of the cells --out holds, " +
-				"those begun and not finished marked partial, with the pairs they have"},
+				"those begun and not finished marked partial, with the pairs they have (while another ablate writes " +
+				"--out, the table of a copy, writing nothing there)"},
 			&cli.IntFlag{Name: "retune", Usage: "beside each cell, a re-tuned one: its configuration's parameters first tuned " +
 				"by SPSA over `PAIRS` pairs at the cell's budget"},
 			&cli.StringFlag{Name: "retune-params", Usage: "with --retune, the parameters to tune, `a,b` (default: every " +
@@ -103,6 +105,19 @@ func worthAction(c *cli.Context) error {
 	req.Out, req.Replace, req.TreeRun, req.Workers, req.TreeCap, req.Args, req.Retune, req.RetuneParams = c.String("out"),
 		c.Bool("force"), c.String("run"), c.Int("workers"), jobCap(c), command.Line(c), c.Int("retune"), command.SplitList(c.String("retune-params"))
 	w, err := worth.Open(req)
+	var locked *resultdir.LockedError
+	if c.Bool("no-play") && errors.As(err, &locked) {
+		// A worth another ablate is playing: its table so far, from a
+		// copy of the directory, so that nothing is written where it writes.
+		copied, cerr := copyForReading(req.Out)
+		if cerr != nil {
+			return command.Failure(cerr)
+		}
+		defer os.RemoveAll(copied)
+		fmt.Fprintf(c.App.ErrWriter, "%v: the table of what it holds now, from a copy (nothing is written there)\n", locked)
+		req.Out = copied
+		w, err = worth.Open(req)
+	}
 	if err != nil {
 		return command.BadInput(claimError(flagError(err)))
 	}
@@ -142,4 +157,18 @@ func worthAction(c *cli.Context) error {
 		render.ScreeningNotes(c.App.ErrWriter, sc.Fit, sc.K, len(sc.Techniques))
 	}
 	return render.Worth(c.App.Writer, c.String("format"), records.Played(w.Rows))
+}
+
+// copyForReading copies the result directory dir into a new temporary
+// directory, for reading what a running writer has written so far.
+func copyForReading(dir string) (string, error) {
+	tmp, err := os.MkdirTemp("", "ablate-worth-copy-")
+	if err != nil {
+		return "", err
+	}
+	if err := os.CopyFS(tmp, os.DirFS(dir)); err != nil {
+		os.RemoveAll(tmp)
+		return "", fmt.Errorf("copying %s to read it: %v", dir, err)
+	}
+	return tmp, nil
 }
