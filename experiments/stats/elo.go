@@ -134,10 +134,14 @@ func estimate(probs, scores []float64, n, scale float64, pairs bool) Elo {
 			los = 0.5
 		}
 	}
+	eloError := (EloDiff(hi) - EloDiff(lo)) / 2
+	if lo <= 0 || hi >= 1 { // the interval reaches a certain score: no Elo bounds it
+		eloError = math.Inf(1)
+	}
 	return Elo{
 		Score:     mu,
 		Elo:       EloDiff(mu),
-		EloError:  (EloDiff(hi) - EloDiff(lo)) / 2,
+		EloError:  eloError,
 		NElo:      nelo(mu),
 		NEloError: (nelo(hi) - nelo(lo)) / 2,
 		LOS:       los,

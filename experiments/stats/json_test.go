@@ -37,3 +37,34 @@ func TestPerfectScoreIsNullInJSON(t *testing.T) {
 		t.Errorf("round trip: %+v, want %+v (%v)", again, *r, err)
 	}
 }
+
+// TestNearlyPerfectScoreHasNoBound: a score so near 0 (or 1) that its 95%
+// interval reaches a certain score has a finite Elo and an unbounded
+// interval, not ± 0 (72 pairs, two of them a draw and a loss, as Ethereal
+// without history updates scored at 40,000 nodes); it is null in JSON and
+// reads back unbounded.
+func TestNearlyPerfectScoreHasNoBound(t *testing.T) {
+	var s Score
+	for i := range 72 {
+		if i < 2 {
+			s.AddPair(0, 0.5)
+		} else {
+			s.AddPair(0, 0)
+		}
+	}
+	r := s.Result(nil)
+	if r.Elo > -800 || r.Elo < -900 || r.EloError != Unbounded {
+		t.Errorf("Elo %v ± %v, want about -862 and an unbounded interval", r.Elo, r.EloError)
+	}
+	if r.NEloError <= 0 || r.NEloError >= Unbounded {
+		t.Errorf("nElo's interval %v: want finite", r.NEloError)
+	}
+	data, _ := json.Marshal(r)
+	if !strings.Contains(string(data), `"elo_error":null`) {
+		t.Errorf("no null interval in %s", data)
+	}
+	var back MatchResult
+	if err := json.Unmarshal(data, &back); err != nil || back != *r {
+		t.Errorf("round trip: %+v, want %+v (%v)", back, *r, err)
+	}
+}

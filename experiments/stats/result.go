@@ -71,7 +71,8 @@ func (r MatchResult) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON reads what MarshalJSON writes: a null estimate is the
-// perfect score's, unbounded in the score's direction.
+// perfect score's, unbounded in the score's direction; a null interval is
+// unbounded.
 func (r *MatchResult) UnmarshalJSON(data []byte) error {
 	type plain MatchResult
 	var p struct {
@@ -94,7 +95,7 @@ func (r *MatchResult) UnmarshalJSON(data []byte) error {
 		dst  *float64
 		v    *float64
 		null float64
-	}{{&r.Elo, p.Elo, bound}, {&r.EloError, p.EloError, 0}, {&r.NElo, p.NElo, bound}, {&r.NEloError, p.NEloError, 0}} {
+	}{{&r.Elo, p.Elo, bound}, {&r.EloError, p.EloError, Unbounded}, {&r.NElo, p.NElo, bound}, {&r.NEloError, p.NEloError, Unbounded}} {
 		*x.dst = x.null
 		if x.v != nil {
 			*x.dst = *x.v
@@ -127,6 +128,12 @@ func (s Score) Result(sprt *SPRT) *MatchResult {
 		if *x == 0 {
 			*x = 0 // no negative zero
 		}
+	}
+	if math.Abs(r.Elo) >= Unbounded { // no interval either, as JSON keeps it
+		r.EloError = Unbounded
+	}
+	if math.Abs(r.NElo) >= Unbounded {
+		r.NEloError = Unbounded
 	}
 	return r
 }
