@@ -254,4 +254,22 @@ func TestNoPlayWhileAnotherWrites(t *testing.T) {
 		t.Errorf("--no-play: exit %d, %q\n%s\nwant\n%s", code, errw, out, whole)
 	}
 	sameFiles(t, "the worth being written", before, snapshot(t, dir))
+	// Read again unlocked, it leaves worth.json as it is: the binary that
+	// played (here another's commit) stays named in it.
+	lock.Release()
+	path := filepath.Join(dir, "worth.json")
+	data, _ := os.ReadFile(path)
+	var info map[string]any
+	if err := json.Unmarshal(data, &info); err != nil {
+		t.Fatal(err)
+	}
+	info["commit"] = "another binary's"
+	data, _ = json.Marshal(info)
+	os.WriteFile(path, data, 0o644)
+	if out, errw, code := ablate(t, append(args, "--no-play")...); code != 0 || out != whole {
+		t.Errorf("--no-play unlocked: exit %d, %q\n%s", code, errw, out)
+	}
+	if again, _ := os.ReadFile(path); string(again) != string(data) {
+		t.Errorf("--no-play rewrote worth.json:\n%s", again)
+	}
 }

@@ -104,6 +104,7 @@ func worthAction(c *cli.Context) error {
 	}
 	req.Out, req.Replace, req.TreeRun, req.Workers, req.TreeCap, req.Args, req.Retune, req.RetuneParams = c.String("out"),
 		c.Bool("force"), c.String("run"), c.Int("workers"), jobCap(c), command.Line(c), c.Int("retune"), command.SplitList(c.String("retune-params"))
+	req.NoPlay = c.Bool("no-play")
 	w, err := worth.Open(req)
 	var locked *resultdir.LockedError
 	if c.Bool("no-play") && errors.As(err, &locked) {

@@ -52,6 +52,9 @@ type Request struct {
 	// Screen, if set, measures the leave-one-out group's techniques from one
 	// screening match (screen.go) instead of a match each.
 	Screen *Screen
+	// NoPlay opens the worth only to read it (worth --no-play): a worth.json
+	// already there, and the binary it names, stay as the one that played.
+	NoPlay bool
 }
 
 // Cell is one match of the worth: a configuration against its reference
@@ -168,6 +171,8 @@ func Open(r Request) (*Worth, error) {
 	w.claim, w.Dir, w.state = claim, claim.Dir, claim.State
 	if w.info, err = resultdir.ReadWorthInfo(claim.Dir); err != nil { // a new worth, or one made before worth.json
 		w.info = &resultdir.WorthInfo{Args: r.Args, Started: time.Now().UTC(), Replaces: claim.Replaces()}
+	} else if r.NoPlay {
+		return w, nil
 	}
 	w.info.Plan, _ = json.Marshal(plan)
 	if err := resultdir.WriteWorthInfo(claim.Dir, w.info); err != nil {
