@@ -88,10 +88,10 @@ func evaluate(p *chess.Position, on Terms, pt *pawnTable, tr *Trace) int {
 			}
 		}
 	}
-	phase := p.Pieces(chess.White, chess.Knight).Count() + p.Pieces(chess.Black, chess.Knight).Count() +
-		p.Pieces(chess.White, chess.Bishop).Count() + p.Pieces(chess.Black, chess.Bishop).Count() +
-		2*(p.Pieces(chess.White, chess.Rook).Count()+p.Pieces(chess.Black, chess.Rook).Count()) +
-		4*(p.Pieces(chess.White, chess.Queen).Count()+p.Pieces(chess.Black, chess.Queen).Count())
+	phase := 0
+	for t := chess.Knight; t <= chess.Queen; t++ {
+		phase += phaseWeight[t] * (p.Pieces(chess.White, t) | p.Pieces(chess.Black, t)).Count()
+	}
 	if on&^(1<<Tuned) != 0 {
 		terms(p, on, &sc, pt)
 	}
