@@ -1,5 +1,7 @@
 #!/bin/sh
-# Issue 39's Texel data: self-play of today's full at 10,000 nodes a move,
+# Issue 39's Texel data: self-play of the full of 2026-12-02 (stage 21,
+# named so below; full is stage 22 since, the evaluation fitted to these
+# games) at 10,000 nodes a move,
 # 13,000 pairs (26,000 games). Each game's opening is a line of the
 # openings suite extended by 4 random plies drawn for that game alone
 # (--random-per game), so no game has a colour-swapped twin; the PGN's
@@ -18,7 +20,7 @@ status=0
 if [ -f "$dir/match.json" ]; then
   $ablate match --resume "$dir" -j "${JOBS:-1}" --quiet || status=$?
 else
-  $ablate match --config a=full --config b=full --nodes 10000 \
+  $ablate match --config a=stage-21 --config b=stage-21 --nodes 10000 \
     --random-plies 4 --random-per game --openings openings --openings-order random --seed 39 --pairs 13000 \
     -j "${JOBS:-1}" --quiet --event "ablate self-play data" --out "$dir" || status=$?
 fi
