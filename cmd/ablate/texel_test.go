@@ -40,6 +40,17 @@ func TestTuneTexel(t *testing.T) {
 	if src, err := os.ReadFile(filepath.Join(dir, "t", "tuned.go.txt")); err != nil || !strings.Contains(string(src), `"bishop-pair":`) {
 		t.Errorf("tuned.go: %v", err)
 	}
+	// With tuned-2 the tables are fitted and written for its file, tuned2.go.
+	if _, errw, code := ablate(t, "tune", "texel", "--data", data, "--all-positions", "--terms", "tempo,tuned-2", "--prior", "0.001",
+		"--epochs", "2", "--hold-out", "3", "--out", filepath.Join(dir, "t2"), "-q"); code != 0 {
+		t.Fatalf("tuned-2: exit %d: %s", code, errw)
+	}
+	src, _ := os.ReadFile(filepath.Join(dir, "t2", "tuned.go.txt"))
+	for _, want := range []string{"that tuned-2 uses", "var tuned2MG = [7][64]int{", "var tuned2EG", "var tuned2Weights = map[string]Score{", "--prior 0.001"} {
+		if !strings.Contains(string(src), want) {
+			t.Errorf("tuned-2's Go source lacks %q", want)
+		}
+	}
 	// --out over a result is refused before the data is read; --force
 	// replaces it once the new one is whole.
 	fit := snapshot(t, filepath.Join(dir, "t"))
@@ -72,6 +83,8 @@ func TestTuneTexel(t *testing.T) {
 		{[]string{"--data", data, "--check", bad, "--out", filepath.Join(dir, "x")}, "bad.epd:2:"},
 		{[]string{"--data", journal, "--out", filepath.Join(dir, "x")}, "pairs.jsonl:1:"},
 		{[]string{"--data", data, "--score-weight", "1.5", "--out", filepath.Join(dir, "x")}, "--score-weight 1.5"},
+		{[]string{"--data", data, "--prior", "-1", "--out", filepath.Join(dir, "x")}, "--prior -1"},
+		{[]string{"--data", data, "--terms", "tuned,tuned-2", "--out", filepath.Join(dir, "x")}, "two tunes' switches"},
 		{[]string{"--data", data, "--quiet-config", "fulll", "--out", filepath.Join(dir, "x")}, "--quiet-config"},
 	} {
 		_, errw, code := ablate(t, append([]string{"tune", "texel"}, c.args...)...)

@@ -10,11 +10,13 @@
 //	            each term in its own small block
 //	pawns.go    passed pawns and pawn structure, with the pawn hash table
 //	trace.go    Coefficients: how many times each weight counted (the tuner's)
-//	tuned.go    the Texel tune's tables and weights (the tuned term)
+//	tunes.go    the Texel tunes: each a switch in place of PeSTO's tables and the hand-set weights
+//	tuned.go    the first tune's tables and weights (the tuned switch)
+//	tuned2.go   the second's (tuned-2)
 //
 // With every term off the evaluation is PeSTO's exactly, and the presets
 // before full-eval have every term off: their stored node counts stand.
 // The terms are bishop-pair, tempo, rook-files, mobility, passed-pawns,
 // pawn-structure, king-safety, threats, outposts and endgame-scaling
-// (hand-set weights, on in full), and tuned (off).
+// (hand-set weights, on in full), and the tunes tuned and tuned-2.
 package eval

@@ -4,25 +4,12 @@ import "github.com/ablate-chess/ablate/engine/chess"
 
 // psq[phase][piece][square] is a piece's value plus its square's value, for
 // either colour, indexed by our square numbering (a1 = 0), so that Evaluate
-// is one lookup per piece: PeSTO's tables, and with tuned on the tables
-// ablate's own Texel tune fitted (tuned.go).
-var psq, psqTuned [16][64]Score
+// is one lookup per piece: PeSTO's tables (a tune's are in tunePSQ).
+var psq [16][64]Score
 
 func init() {
-	fill := func(dst *[16][64]Score, mg, eg *[7][64]int) {
-		for t := chess.Pawn; t <= chess.King; t++ {
-			for s := chess.Square(0); s < 64; s++ {
-				// The tables list the eighth rank first as White sees it, so
-				// White's square s is row-flipped and Black's is read as is.
-				w, b := chess.MakePiece(chess.White, t), chess.MakePiece(chess.Black, t)
-				dst[w][s] = Score{mg[t][s.Flip()], eg[t][s.Flip()]}
-				dst[b][s] = Score{mg[t][s], eg[t][s]}
-			}
-		}
-	}
 	mg, eg := pestoTables()
-	fill(&psq, &mg, &eg)
-	fill(&psqTuned, &tunedMG, &tunedEG)
+	fillPSQ(&psq, &mg, &eg)
 }
 
 // Evaluate returns the static evaluation of p in centipawns, from the side
@@ -68,11 +55,8 @@ func (e *Evaluator) EvaluateCached(p *chess.Position, on Terms) int {
 }
 
 func evaluate(p *chess.Position, on Terms, pt *pawnTable, tr *Trace) int {
-	sc := scorer{tr: tr, ws: &handSet}
-	tab := &psq
-	if on.Has(Tuned) {
-		tab, sc.ws = &psqTuned, &tunedSet
-	}
+	tab, ws := tables(on)
+	sc := scorer{tr: tr, ws: ws}
 	for c := chess.White; c <= chess.Black; c++ {
 		s := &sc.s[c]
 		for t := chess.Pawn; t <= chess.King; t++ {
@@ -92,7 +76,7 @@ func evaluate(p *chess.Position, on Terms, pt *pawnTable, tr *Trace) int {
 	for t := chess.Knight; t <= chess.Queen; t++ {
 		phase += phaseWeight[t] * (p.Pieces(chess.White, t) | p.Pieces(chess.Black, t)).Count()
 	}
-	if on&^(1<<Tuned) != 0 {
+	if on&^tuneTerms != 0 {
 		terms(p, on, &sc, pt)
 	}
 	phase = min(phase, maxPhase) // early promotions can exceed it

@@ -262,29 +262,34 @@ func TestEvaluatorCachesExactly(t *testing.T) {
 
 // TestTraceIsTheEvaluation: the trace's coefficients times the weights
 // give back the evaluation (to rounding), so a tuner that fits them fits
-// the engine's own evaluation.
+// the engine's own evaluation: with the hand-set weights and with each
+// tune's.
 func TestTraceIsTheEvaluation(t *testing.T) {
 	s, err := positions.Load("bench")
 	if err != nil {
 		t.Fatal(err)
 	}
-	all := Terms(1<<NumTerms - 1)
-	for _, e := range s.Entries {
-		tr, score := Coefficients(&e.Board, all)
-		var mg, eg int
-		for i, w := range tunedSet {
-			mg += tr.Coef[i] * w.MG
-			eg += tr.Coef[i] * w.EG
-		}
-		for pt := chess.Pawn; pt <= chess.King; pt++ {
-			for sq := range 64 {
-				mg += tr.PSQ[pt][sq] * tunedMG[pt][sq]
-				eg += tr.PSQ[pt][sq] * tunedEG[pt][sq]
+	terms := Terms(1<<NumTerms-1) &^ tuneTerms
+	for _, on := range []Terms{terms, terms.With(Tuned), terms.With(Tuned2), terms.With(Tuned).With(Tuned2)} {
+		weights := WeightSet(on)
+		psqMG, psqEG := PSQTables(on)
+		for _, e := range s.Entries {
+			tr, score := Coefficients(&e.Board, on)
+			var mg, eg int
+			for i, w := range weights {
+				mg += tr.Coef[i] * w.MG
+				eg += tr.Coef[i] * w.EG
 			}
-		}
-		linear := (float64(mg)*float64(tr.Phase) + float64(eg)*float64(tr.Scale)/64*float64(maxPhase-tr.Phase)) / maxPhase
-		if d := linear - float64(score); d > 1.5 || d < -1.5 {
-			t.Errorf("%s: the trace gives %.1f, the evaluation %d", e.ID, linear, score)
+			for pt := chess.Pawn; pt <= chess.King; pt++ {
+				for sq := range 64 {
+					mg += tr.PSQ[pt][sq] * psqMG[pt][sq]
+					eg += tr.PSQ[pt][sq] * psqEG[pt][sq]
+				}
+			}
+			linear := (float64(mg)*float64(tr.Phase) + float64(eg)*float64(tr.Scale)/64*float64(maxPhase-tr.Phase)) / maxPhase
+			if d := linear - float64(score); d > 1.5 || d < -1.5 {
+				t.Errorf("%s, terms %b: the trace gives %.1f, the evaluation %d", e.ID, on, linear, score)
+			}
 		}
 	}
 }
@@ -337,7 +342,7 @@ func BenchmarkEvaluateWithout(b *testing.B) {
 	}
 	names := []string{"bishop-pair", "tempo", "rook-files", "mobility", "passed-pawns", "pawn-structure",
 		"king-safety", "threats", "outposts", "endgame-scaling"}
-	all := Terms(1<<NumTerms-1) &^ (1 << Tuned)
+	all := Terms(1<<NumTerms-1) &^ tuneTerms
 	cases := []struct {
 		name  string
 		terms Terms

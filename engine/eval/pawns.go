@@ -67,7 +67,7 @@ type pawnEntry struct {
 	pawns     [2]chess.Bitboard // the key: both sides' pawns, exactly
 	structure [2]Score
 	passed    [2]chess.Bitboard
-	tuned     bool // scored with the tuned weights
+	ws        *[NumWeights]Score // the weights it was scored with
 	valid     bool
 }
 
@@ -103,11 +103,10 @@ func pawns(p *chess.Position, on Terms, sc *scorer, pt *pawnTable) {
 		}
 	default:
 		slot := pt.slot(w, b)
-		tuned := sc.ws == &tunedSet
-		if !slot.valid || slot.pawns != [2]chess.Bitboard{w, b} || slot.tuned != tuned {
+		if !slot.valid || slot.pawns != [2]chess.Bitboard{w, b} || slot.ws != sc.ws {
 			own := scorer{ws: sc.ws}
 			*slot = structure(w, b, &own)
-			slot.tuned = tuned
+			slot.ws = sc.ws
 		}
 		e = slot
 	}

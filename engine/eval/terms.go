@@ -1,6 +1,10 @@
 package eval
 
-import "github.com/ablate-chess/ablate/engine/chess"
+import (
+	"math/bits"
+
+	"github.com/ablate-chess/ablate/engine/chess"
+)
 
 // Term is one piece of evaluation knowledge beyond material and
 // piece-square values, a switch like a search technique: off, it adds
@@ -22,6 +26,7 @@ const (
 	Outposts
 	EndgameScaling
 	Tuned
+	Tuned2
 
 	NumTerms
 )
@@ -37,7 +42,8 @@ var termInfos = [NumTerms]struct{ name, adds string }{
 	Threats:        {"threats", "pieces attacked by pawns, rooks and queens by minor pieces, a queen by rooks, and pieces attacked and undefended"},
 	Outposts:       {"outposts", "knights and bishops deep in the enemy half, guarded by a pawn, where no enemy pawn can attack them"},
 	EndgameScaling: {"endgame-scaling", "the endgame score halved with opposite-coloured bishops alone, cut to an eighth without the material to mate"},
-	Tuned:          {"tuned", "the piece-square tables and term weights of ablate's Texel tune (tuned.go), in place of PeSTO's and the hand-set ones"},
+	Tuned:          {"tuned", "the piece-square tables and term weights of ablate's first Texel tune (tuned.go: 5,000-node self-play), in place of PeSTO's and the hand-set ones"},
+	Tuned2:         {"tuned-2", "the piece-square tables and term weights of ablate's second Texel tune (tuned2.go: full's 10,000-node self-play, held out by opening), in place of PeSTO's and the hand-set ones"},
 }
 
 // String is the term's name, as configurations name it.
@@ -51,6 +57,9 @@ type Terms uint16
 
 // Has reports whether t is in the set.
 func (s Terms) Has(t Term) bool { return s&(1<<t) != 0 }
+
+// Count is how many terms the set has.
+func (s Terms) Count() int { return bits.OnesCount16(uint16(s)) }
 
 // With returns the set with t in it.
 func (s Terms) With(t Term) Terms { return s | 1<<t }
@@ -71,7 +80,7 @@ type Score struct{ MG, EG int }
 // coefficients come from the code that scores.
 type scorer struct {
 	s  [2]Score
-	ws *[NumWeights]Score // the weights: hand-set, or tuned
+	ws *[NumWeights]Score // the weights: hand-set, or a tune's
 	tr *Trace
 }
 

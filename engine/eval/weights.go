@@ -72,8 +72,8 @@ var WeightNames = [NumWeights]string{
 }
 
 // handSet is the weights as set by hand: the evaluation's own, and the
-// Texel tune's starting point. (With the tuned switch on, tuned.go's
-// take their place.)
+// Texel tune's starting point. (With a tune's switch on, its weights
+// take their place: tunes.go.)
 var handSet = [NumWeights]Score{
 	bishopPair:       {30, 50},
 	tempo:            {15, 5},
@@ -122,25 +122,6 @@ var handSet = [NumWeights]Score{
 	// on a square no enemy pawn can ever attack.
 	knightOutpost: {20, 10},
 	bishopOutpost: {10, 5},
-}
-
-// tunedSet is handSet with tuned.go's weights in place, by name.
-var tunedSet = func() [NumWeights]Score {
-	set := handSet
-	for i, name := range WeightNames {
-		if s, ok := tunedWeights[name]; ok {
-			set[i] = s
-		}
-	}
-	return set
-}()
-
-// WeightSet is the weights the evaluation uses, hand-set or tuned.
-func WeightSet(tuned bool) [NumWeights]Score {
-	if tuned {
-		return tunedSet
-	}
-	return handSet
 }
 
 var mgValue = [7]int{0, 82, 337, 365, 477, 1025, 0}
@@ -278,16 +259,6 @@ var egTable = [7][64]int{
 		-27, -11, 4, 13, 14, 4, -5, -17,
 		-53, -34, -21, -11, -28, -14, -24, -43,
 	},
-}
-
-// PSQTables is the piece-square tables, piece values included, as the
-// evaluation reads them (the eighth rank first, as White sees the board):
-// the tuned ones (tuned) or PeSTO's.
-func PSQTables(tuned bool) (mg, eg [7][64]int) {
-	if tuned {
-		return tunedMG, tunedEG
-	}
-	return pestoTables()
 }
 
 // pestoTables is PeSTO's piece values added to its tables.

@@ -42,6 +42,7 @@ var (
 	stage18 = stage17 | SetOf(SEEPruning, HistoryPruning, CaptureHistory, CaptureLMR, ContinuationHistory2)
 	stage19 = stage18 | SetOf(Singular, SingularDouble, SingularNegative, MultiCut)
 	stage20 = stage19 | SetOf(ProbCut, CorrectionHistory, NMPEval, NMPThreat)
+	stage22 = stage20 | evalTermSet(eval.Tuned2)
 )
 
 // presets are the named configurations. full is every technique but
@@ -54,7 +55,7 @@ var presets = []struct {
 	params string // spec items that set the preset's parameters; the registry's defaults if empty
 	doc    string
 }{
-	{"full", stage20, tunedSearch, "every technique that helps (all but hyper-nmp, tuned and keep-history), with the search tune's thresholds: the stage ladder's top; the default"},
+	{"full", stage22, tunedSearch, "every technique that helps (all but hyper-nmp, tuned and keep-history), with the search tune's thresholds and the second Texel tune's evaluation: the stage ladder's top; the default"},
 	{"full-pesto", stage15, "", "stage 14 with the futility prunings, PeSTO's evaluation alone: the full of every result stored before 2026-12-01"},
 	{"full-eval", stage16, "", "full-pesto with the ten evaluation terms, hand-set: the full of 2026-12-01"},
 	{"alphabeta", SetOf(AlphaBeta, Quiescence), "", "alpha-beta and quiescence search, nothing else"},
@@ -71,7 +72,8 @@ var presets = []struct {
 	{"stage-18", stage18, "", "stage 17 + SEE and history pruning, capture history, continuation history at two plies"},
 	{"stage-19", stage19, "", "stage 18 + singular extensions (double, triple, negative) and multi-cut"},
 	{"stage-20", stage20, "", "stage 19 + ProbCut, correction history, null move's eval margin and threat"},
-	{"stage-21", stage20, tunedSearch, "stage 20 with the search tune's thresholds (= full)"},
+	{"stage-21", stage20, tunedSearch, "stage 20 with the search tune's thresholds (the full of 2026-12-02)"},
+	{"stage-22", stage22, tunedSearch, "stage 21 with the second Texel tune's tables and weights, tuned-2 (= full)"},
 }
 
 // Preset returns the named preset with its parameters.

@@ -55,13 +55,15 @@ func TestGoldenNodeCounts(t *testing.T) {
 		{"startpos", "full-pesto", 10, 89233, "e2e4", 9},
 		{"startpos", "full-eval", 10, 64217, "d2d4", 16},
 		{"startpos", "stage-20", 10, 57780, "e2e4", 30},
-		{"startpos", "full", 10, 78980, "g1f3", 28},
+		{"startpos", "stage-21", 10, 78980, "g1f3", 28},
+		{"startpos", "full", 10, 126460, "d2d4", 23},
 		{"startpos", "stage-9", 6, 130645, "g1f3", 0},
 		{"startpos", "stage-13", 8, 39281, "e2e4", 8},
 		{"kiwipete", "full-pesto", 8, 53759, "e2a6", -42},
 		{"kiwipete", "full-eval", 8, 40487, "e2a6", -44},
 		{"kiwipete", "stage-20", 8, 23162, "e2a6", -44},
-		{"kiwipete", "full", 8, 14503, "e2a6", -5},
+		{"kiwipete", "stage-21", 8, 14503, "e2a6", -5},
+		{"kiwipete", "full", 8, 17162, "e2a6", -76},
 		{"kiwipete", "stage-12", 6, 280193, "e2a6", -28},
 		{"mid-isolated-queen-pawn", "full-pesto,+hyper-nmp", 8, 31649, "h7h6", -11},
 		{"mid-isolated-queen-pawn", "full-eval,+hyper-nmp", 8, 19668, "h7h6", -31},
@@ -337,12 +339,13 @@ func TestParseConfig(t *testing.T) {
 	}
 }
 
-// full is stage 21: stage 20's switches with the search tune's thresholds,
-// set over the registry's defaults, which every other preset keeps.
+// full is stage 22: stage 21 (stage 20's switches with the search tune's
+// thresholds, set over the registry's defaults, which every other preset
+// keeps) with the second Texel tune's evaluation.
 func TestPresetParams(t *testing.T) {
-	full, s20, s21 := mustConfig(t, "full"), mustConfig(t, "stage-20"), mustConfig(t, "stage-21")
-	if full != s21 || full.Techniques != s20.Techniques {
-		t.Errorf("full is not stage 21, or stage 21's switches are not stage 20's")
+	full, s20, s21, s22 := mustConfig(t, "full"), mustConfig(t, "stage-20"), mustConfig(t, "stage-21"), mustConfig(t, "stage-22")
+	if full != s22 || s21.Techniques != s20.Techniques || s22.Techniques != s21.Techniques.With(EvalTerm(eval.Tuned2)) || s22.Params != s21.Params {
+		t.Errorf("full is not stage 22, stage 22 not stage 21 with tuned-2, or stage 21's switches not stage 20's")
 	}
 	if s20.Params != DefaultParams() || mustConfig(t, "full-pesto").Params != DefaultParams() {
 		t.Errorf("stage-20 or full-pesto has parameters off the registry's defaults")
@@ -376,7 +379,7 @@ func BenchmarkSearch(b *testing.B) {
 	// same search techniques, so that the two say what the terms cost.
 	noTerms := "full"
 	for t := eval.Term(0); t < eval.NumTerms; t++ {
-		if t != eval.Tuned {
+		if !eval.TuneTerms().Has(t) {
 			noTerms += ",-" + t.String()
 		}
 	}

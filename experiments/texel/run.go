@@ -29,12 +29,13 @@ func ParseTerms(names []string) (eval.Terms, error) {
 		}
 		set = set.With(t)
 	}
-	if len(names) == 0 {
+	if len(names) == 0 { // every term, and the newest tune's switch
 		for t := search.Technique(0); t < search.NumTechniques; t++ {
-			if t.IsEvaluation() {
+			if t.IsEvaluation() && !(search.Set(0).With(t).EvalTerms()&eval.TuneTerms() != 0) {
 				set = set.With(t)
 			}
 		}
+		set = set.With(search.EvalTerm(eval.Tuned2))
 	}
 	return set.EvalTerms(), nil
 }
@@ -72,6 +73,7 @@ type Plan struct {
 	Rate        float64  `json:"rate"`
 	HoldOut     int      `json:"hold_out"`
 	ScoreWeight float64  `json:"score_weight,omitempty"`
+	Prior       float64  `json:"prior,omitempty"`
 }
 
 // Plan is the job's plan.
@@ -81,7 +83,7 @@ func (j *Job) Plan() Plan {
 		quiet = DefaultQuiet
 	}
 	return Plan{Data: j.Files, Check: j.Check, All: j.All, Quiet: quiet, Terms: uint64(j.Request.Terms), Epochs: j.Request.Epochs,
-		Rate: j.Request.Rate, HoldOut: j.Request.HoldOut, ScoreWeight: j.Request.ScoreWeight}
+		Rate: j.Request.Rate, HoldOut: j.Request.HoldOut, ScoreWeight: j.Request.ScoreWeight, Prior: j.Request.Prior}
 }
 
 // ReadInfo reads dir's texel.json.

@@ -13,11 +13,11 @@ import (
 	"github.com/ablate-chess/ablate/experiments"
 )
 
-// Request is a tune: the data, the terms whose weights are fitted (with
-// tuned among them, the piece-square tables too, and the tune starts from
-// tuned.go's values, else from PeSTO's and the hand-set ones; the weights
-// of terms that are off count in no position and stay as they are), and
-// Adam's settings.
+// Request is a tune: the data, the terms whose weights are fitted (with a
+// tune's switch among them, tuned or tuned-2, the piece-square tables too,
+// written for that switch; the weights of terms that are off count in no
+// position and stay as they are), and Adam's settings. Every fit starts
+// from PeSTO's tables and the hand-set weights.
 type Request struct {
 	Data     *Data // its positions split already (Read's HoldOut)
 	CheckSet *Data // an independent check set, its loss reported beside, or nil
@@ -30,8 +30,14 @@ type Request struct {
 	// the usual 400 a factor of ten), where its game gave one. The held-out
 	// and check losses are always against the games' results.
 	ScoreWeight float64
-	Workers     int
-	OnEpoch     func(Epoch)
+	// Prior pulls each weight towards where the fit started, PeSTO's or
+	// the hand-set value: Prior times the sum of (weight - start)², the
+	// weights in units of 100 centipawns, is added to the training loss
+	// (L2, ridge). A square a piece seldom stands on then stays near
+	// PeSTO's value instead of fitting the few games it was seen in.
+	Prior   float64
+	Workers int
+	OnEpoch func(Epoch)
 	// Resume, if set, goes on from a checkpoint; OnCheckpoint, if set,
 	// is given one every CheckpointEvery epochs, to keep.
 	Resume       *Checkpoint
@@ -58,7 +64,12 @@ type Epoch struct {
 	Train   float64 `json:"train_loss"`
 	HeldOut float64 `json:"held_out_loss"`
 	Check   float64 `json:"check_loss,omitempty"`
-	Elapsed float64 `json:"seconds"`
+	// CheckOwnK is the check set's loss at the K that fits it best (for
+	// PeSTO, before and after only): other engines convert an advantage
+	// into a result at their own rate, and this measures how well the
+	// evaluation orders their positions, whatever its scale.
+	CheckOwnK float64 `json:"check_loss_own_k,omitempty"`
+	Elapsed   float64 `json:"seconds"`
 }
 
 // Result is a finished tune: the sigmoid's scale K, the losses before and
@@ -74,6 +85,7 @@ type Result struct {
 	Weights             []Tuned
 	MG, EG              [7][64]int
 	FitPSQ              bool
+	Term                eval.Term // the tune's switch the tables are written for
 	Train, HeldOutCount int
 }
 
@@ -236,12 +248,27 @@ func (m *model) checkLoss(theta []float64, k float64, workers int) float64 {
 	return held
 }
 
-// fitK finds the sigmoid's scale that best fits the training positions to
-// the evaluation as it is (golden-section search).
-func (m *model) fitK(theta []float64, workers int) float64 {
+// ownKLoss is the check set's loss at the K that fits it best.
+func (m *model) ownKLoss(theta []float64, workers int) float64 {
+	if m == nil {
+		return 0
+	}
+	return m.checkLoss(theta, m.fitK(theta, workers, true), workers)
+}
+
+// fitK finds the sigmoid's scale that best fits the training positions
+// (the held-out ones, if held) to the evaluation as it is (golden-section
+// search).
+func (m *model) fitK(theta []float64, workers int, held bool) float64 {
 	lo, hi := 0.05, 5.0
 	phi := (math.Sqrt(5) - 1) / 2
-	loss := func(k float64) float64 { l, _ := m.pass(theta, k, nil, workers); return l }
+	loss := func(k float64) float64 {
+		train, h := m.pass(theta, k, nil, workers)
+		if held {
+			return h
+		}
+		return train
+	}
 	a, b := hi-phi*(hi-lo), lo+phi*(hi-lo)
 	fa, fb := loss(a), loss(b)
 	for hi-lo > 1e-4 {
@@ -262,6 +289,7 @@ func (m *model) fitK(theta []float64, workers int) float64 {
 const (
 	MaxEpochs = 1_000_000
 	MaxRate   = 100 // centipawns a step: more throws every weight out of range
+	MaxPrior  = 1   // a loss of 1 for 100 centipawns moved: far above any fit's loss
 )
 
 // Check refuses settings a fit cannot use, naming the setting: before any
@@ -276,6 +304,10 @@ func (r Request) Check() error {
 		return experiments.BadSetting("hold-out", "%d: want 0 (hold nothing out) or N of at least 2 (one opening line in N)", r.HoldOut)
 	case math.IsNaN(r.ScoreWeight) || r.ScoreWeight < 0 || r.ScoreWeight > 1:
 		return experiments.BadSetting("score-weight", "%g: want a weight from 0 (the games' results) to 1 (the engines' scores)", r.ScoreWeight)
+	case math.IsNaN(r.Prior) || r.Prior < 0 || r.Prior > MaxPrior:
+		return experiments.BadSetting("prior", "%g: want 0 (none) to %g", r.Prior, float64(MaxPrior))
+	case (r.Terms & eval.TuneTerms()).Count() > 1:
+		return experiments.BadSetting("terms", "two tunes' switches: a fit writes the tables of one")
 	}
 	return nil
 }
@@ -287,19 +319,25 @@ func Run(ctx context.Context, r Request) (*Result, error) {
 	if err := r.Check(); err != nil {
 		return nil, err
 	}
-	fitPSQ := r.Terms.Has(eval.Tuned)
-	mg, eg := eval.PSQTables(fitPSQ)
-	m := build(r.Data, r.Terms, fitPSQ, r.ScoreWeight, &mg, &eg)
+	fitPSQ := r.Terms&eval.TuneTerms() != 0
+	terms := r.Terms &^ eval.TuneTerms() // the coefficients, counted with the starting weights
+	mg, eg := eval.PSQTables(0)
+	m := build(r.Data, terms, fitPSQ, r.ScoreWeight, &mg, &eg)
 	var check *model
 	if r.CheckSet != nil {
-		check = build(r.CheckSet, r.Terms, fitPSQ, 0, &mg, &eg)
+		check = build(r.CheckSet, terms, fitPSQ, 0, &mg, &eg)
 		for i := range check.held {
 			check.held[i] = true
 		}
 	}
 	theta := make([]float64, 2*m.nParam)
-	res := &Result{FitPSQ: fitPSQ}
-	for i, w := range eval.WeightSet(fitPSQ) {
+	res := &Result{FitPSQ: fitPSQ, Term: eval.Tuned}
+	for _, t := range []eval.Term{eval.Tuned, eval.Tuned2} {
+		if r.Terms.Has(t) {
+			res.Term = t
+		}
+	}
+	for i, w := range eval.WeightSet(0) {
 		theta[2*i], theta[2*i+1] = float64(w.MG), float64(w.EG)
 		res.Weights = append(res.Weights, Tuned{Name: eval.WeightNames[i], Start: w})
 	}
@@ -321,9 +359,9 @@ func Run(ctx context.Context, r Request) (*Result, error) {
 		return nil, fmt.Errorf("no position left to fit: the data's %d are all held out or none was kept", len(m.held))
 	}
 	workers := max(1, r.Workers)
-	pmg, peg := eval.PSQTables(false)
+	pmg, peg := eval.PSQTables(0)
 	plain := build(r.Data, 0, false, r.ScoreWeight, &pmg, &peg)
-	res.PeSTOK = plain.fitK(make([]float64, 2*plain.nParam), workers)
+	res.PeSTOK = plain.fitK(make([]float64, 2*plain.nParam), workers, false)
 	train0, held0 := plain.pass(make([]float64, 2*plain.nParam), res.PeSTOK, nil, workers)
 	res.PeSTO = Epoch{Train: train0, HeldOut: held0}
 	if r.CheckSet != nil {
@@ -331,11 +369,14 @@ func Run(ctx context.Context, r Request) (*Result, error) {
 		for i := range plainCheck.held {
 			plainCheck.held[i] = true
 		}
-		res.PeSTO.Check = plainCheck.checkLoss(make([]float64, 2*plainCheck.nParam), res.PeSTOK, workers)
+		zero := make([]float64, 2*plainCheck.nParam)
+		res.PeSTO.Check = plainCheck.checkLoss(zero, res.PeSTOK, workers)
+		res.PeSTO.CheckOwnK = plainCheck.checkLoss(zero, plainCheck.fitK(zero, workers, true), workers)
 	}
-	res.K = m.fitK(theta, workers)
+	theta0 := slices.Clone(theta)
+	res.K = m.fitK(theta, workers, false)
 	train, held := m.pass(theta, res.K, nil, workers)
-	res.Before = Epoch{N: 0, Train: train, HeldOut: held, Check: check.checkLoss(theta, res.K, workers)}
+	res.Before = Epoch{N: 0, Train: train, HeldOut: held, Check: check.checkLoss(theta, res.K, workers), CheckOwnK: check.ownKLoss(theta, workers)}
 	// Adam, as Kingma and Ba give it, full batch.
 	const beta1, beta2, eps = 0.9, 0.999, 1e-8
 	mom, vel, grad := make([]float64, len(theta)), make([]float64, len(theta)), make([]float64, len(theta))
@@ -356,6 +397,9 @@ func Run(ctx context.Context, r Request) (*Result, error) {
 		}
 		clear(grad)
 		train, held := m.pass(theta, res.K, grad, workers)
+		for j, g := range grad { // the prior's pull: d/dθ of Prior·((θ-θ0)/100)²
+			grad[j] = g + 2*r.Prior*(theta[j]-theta0[j])/1e4
+		}
 		e := Epoch{N: ep, Train: train, HeldOut: held, Check: check.checkLoss(theta, res.K, workers),
 			Elapsed: spent + time.Since(began).Seconds()}
 		b1, b2 := 1-math.Pow(beta1, float64(ep)), 1-math.Pow(beta2, float64(ep))
@@ -383,7 +427,7 @@ func Run(ctx context.Context, r Request) (*Result, error) {
 	}
 	train, held = m.pass(theta, res.K, nil, workers)
 	res.After = Epoch{N: r.Epochs, Train: train, HeldOut: held, Check: check.checkLoss(theta, res.K, workers),
-		Elapsed: spent + time.Since(began).Seconds()}
+		CheckOwnK: check.ownKLoss(theta, workers), Elapsed: spent + time.Since(began).Seconds()}
 	for i := range res.Weights {
 		res.Weights[i].Value = eval.Score{MG: int(math.Round(theta[2*i])), EG: int(math.Round(theta[2*i+1]))}
 	}

@@ -109,20 +109,17 @@ func randomPositions(n int) []chess.Position {
 	return out[:n]
 }
 
-// TestTuneRecoversKnownWeights: positions labelled by an evaluation whose
-// bishop pair and knight mobility are set to known values (the expected
-// score, through the sigmoid at K = 1) are tuned from the hand-set
-// weights; the tune finds the known values again.
-func TestTuneRecoversKnownWeights(t *testing.T) {
-	on := eval.Terms(1<<eval.BishopPair | 1<<eval.Mobility)
-	want := map[string]eval.Score{"bishop-pair": {MG: 80, EG: 120}, "mobility-knight": {MG: 9, EG: 2}}
-	weights := eval.WeightSet(false)
+// knownData is positions labelled by an evaluation whose weights named in
+// want are set to known values (the expected score, through the sigmoid
+// at K = 1), the rest hand-set; one in ten held out.
+func knownData(on eval.Terms, want map[string]eval.Score) *Data {
+	weights := eval.WeightSet(0)
 	for i, name := range eval.WeightNames {
 		if v, ok := want[name]; ok {
 			weights[i] = v
 		}
 	}
-	mg, eg := eval.PSQTables(false)
+	mg, eg := eval.PSQTables(0)
 	d := &Data{}
 	for i, p := range randomPositions(4000) {
 		// The evaluation with the known weights: the trace's linear form.
@@ -139,6 +136,16 @@ func TestTuneRecoversKnownWeights(t *testing.T) {
 		score := (m*float64(tr.Phase) + e*float64(tr.Scale)/64*float64(24-tr.Phase)) / 24
 		d.Positions = append(d.Positions, Position{Board: p, Result: sigmoid(1, score), Held: i%10 == 0})
 	}
+	return d
+}
+
+// TestTuneRecoversKnownWeights: positions labelled by an evaluation whose
+// bishop pair and knight mobility are set to known values are tuned from
+// the hand-set weights; the tune finds the known values again.
+func TestTuneRecoversKnownWeights(t *testing.T) {
+	on := eval.Terms(1<<eval.BishopPair | 1<<eval.Mobility)
+	want := map[string]eval.Score{"bishop-pair": {MG: 80, EG: 120}, "mobility-knight": {MG: 9, EG: 2}}
+	d := knownData(on, want)
 	res, err := Run(context.Background(), Request{Data: d, Terms: on, Epochs: 400, Rate: 1, HoldOut: 10, Workers: 2})
 	if err != nil {
 		t.Fatal(err)
@@ -160,6 +167,33 @@ func TestTuneRecoversKnownWeights(t *testing.T) {
 	}
 	if res.After.Train >= res.Before.Train || res.After.HeldOut >= res.Before.HeldOut {
 		t.Errorf("losses before %+v, after %+v", res.Before, res.After)
+	}
+}
+
+// TestPriorPullsTowardsTheStart: the same known weights tuned with a
+// prior move less far from the hand-set start the stronger the prior, and
+// with the strongest allowed hardly at all; the losses say the fit gave
+// up some of the labels' fit for it.
+func TestPriorPullsTowardsTheStart(t *testing.T) {
+	on := eval.Terms(1 << eval.BishopPair)
+	d := knownData(on, map[string]eval.Score{"bishop-pair": {MG: 80, EG: 120}})
+	start := eval.WeightSet(0)[0] // bishop-pair: 30, 50
+	moved, trains := []int{}, []float64{}
+	for _, prior := range []float64{0, 1e-3, MaxPrior} {
+		res, err := Run(context.Background(), Request{Data: d, Terms: on, Epochs: 300, Rate: 1, HoldOut: 10, Prior: prior, Workers: 2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		v := res.Weights[0].Value
+		moved = append(moved, abs(v.MG-start.MG)+abs(v.EG-start.EG))
+		trains = append(trains, res.After.Train)
+	}
+	t.Logf("moved %v, training losses %v", moved, trains)
+	if !(moved[0] > moved[1] && moved[1] > moved[2]) || moved[0] < 100 || moved[2] > 6 {
+		t.Errorf("bishop pair moved %v centipawns (mg+eg) with priors 0, 1e-3, %d: want falling, over 100 unpulled and at most 6 at the strongest", moved, MaxPrior)
+	}
+	if !(trains[0] < trains[1] && trains[1] < trains[2]) {
+		t.Errorf("training losses %v: want rising with the prior", trains)
 	}
 }
 
@@ -276,6 +310,11 @@ func TestResumeEndsWhereUnbrokenEnds(t *testing.T) {
 	}
 	if whole.After.Check == 0 || whole.After.Check == whole.Before.Check {
 		t.Errorf("check loss %v before, %v after", whole.Before.Check, whole.After.Check)
+	}
+	for _, e := range []Epoch{whole.PeSTO, whole.Before, whole.After} { // its own K fits it at least as well as the training's
+		if e.CheckOwnK == 0 || e.CheckOwnK > e.Check+1e-12 {
+			t.Errorf("check loss %v at the training's K, %v at its own", e.Check, e.CheckOwnK)
+		}
 	}
 	a, _ := os.ReadFile(filepath.Join(dir, "whole", "tuned.go.txt"))
 	c, _ := os.ReadFile(filepath.Join(broken, "tuned.go.txt"))

@@ -1,0 +1,17 @@
+#!/bin/sh
+# Stage 22 (full: stage 21 with the second Texel tune's evaluation,
+# tuned-2) against stage 21 (the hand-set evaluation it was fitted from)
+# at 10,000 nodes a move, 400 pairs from the openings suite in seeded
+# order: the tune's first test in play, before the clock
+# (make-full22-stage21.sh). Node-limited games are deterministic: the
+# same games on any machine and at any -j, at any load. Run again to
+# resume.
+set -e
+cd "$(dirname "$0")/../.."
+OUT=results/strength/full22-vs-stage21-n10000
+if [ -f "$OUT/match.json" ]; then
+  exec ${ABLATE:-go run -buildvcs=true ./cmd/ablate} match --resume "$OUT" -j "${JOBS:-2}" --quiet
+fi
+exec ${ABLATE:-go run -buildvcs=true ./cmd/ablate} match --config full=stage-22 --config stage-21=stage-21 --nodes 10000 \
+  --pairs 400 -j "${JOBS:-2}" --openings openings --openings-order random --seed 39 \
+  --out "$OUT" --quiet

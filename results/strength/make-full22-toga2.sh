@@ -1,0 +1,18 @@
+#!/bin/sh
+# Stage 22 (full: stage 21 with the second Texel tune's
+# evaluation, tuned-2) against Toga II 3.0 (Debian's toga2; one thread, it
+# has no Threads option; its book off, as ablate sets it): issue 39 asks
+# +100 over 400 games or more. At 10+0.1, 200 pairs from the openings
+# suite in seeded order, Hash 16 each, one thread each; -j 2 on this
+# 2-core machine, each game one engine thinking at a time. Play it alone
+# on the machine: nothing else running.
+# Run again to resume.
+set -e
+cd "$(dirname "$0")/../.."
+OUT=results/strength/full22-vs-toga2
+if [ -f "$OUT/match.json" ]; then
+  exec ${ABLATE:-go run -buildvcs=true ./cmd/ablate} match --resume "$OUT" -j "${JOBS:-2}" --quiet
+fi
+exec ${ABLATE:-go run -buildvcs=true ./cmd/ablate} match --config full=stage-22 --engine toga2=/usr/games/toga2 --tc 10+0.1 \
+  --pairs 200 --hash 16 -j "${JOBS:-2}" --openings openings --openings-order random --seed 39 \
+  --out "$OUT" --quiet
