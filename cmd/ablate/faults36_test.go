@@ -272,4 +272,12 @@ func TestNoPlayWhileAnotherWrites(t *testing.T) {
 	if again, _ := os.ReadFile(path); string(again) != string(data) {
 		t.Errorf("--no-play rewrote worth.json:\n%s", again)
 	}
+	// So does the same command again, playing: the worth is whole, nothing
+	// is played, and the binary that played it stays named.
+	if out, errw, code := ablate(t, args...); code != 0 || out != whole {
+		t.Errorf("again: exit %d, %q\n%s", code, errw, out)
+	}
+	if again, _ := os.ReadFile(path); string(again) != string(data) {
+		t.Errorf("running a whole worth again rewrote worth.json:\n%s", again)
+	}
 }

@@ -57,6 +57,9 @@ func ReadWorthInfo(dir string) (*WorthInfo, error) {
 // FinishWorth marks a worth directory complete; one that replaces another
 // (--force) then takes its place, and the path it is now at is returned.
 func FinishWorth(dir string, wi *WorthInfo) (string, error) {
+	if wi.Complete && wi.Replaces == "" { // complete already: worth.json stays as the run that played wrote it
+		return dir, nil
+	}
 	target := wi.Replaces
 	wi.Complete, wi.Replaces = true, ""
 	if err := WriteWorthInfo(dir, wi); err != nil {

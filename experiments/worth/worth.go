@@ -171,8 +171,8 @@ func Open(r Request) (*Worth, error) {
 	w.claim, w.Dir, w.state = claim, claim.Dir, claim.State
 	if w.info, err = resultdir.ReadWorthInfo(claim.Dir); err != nil { // a new worth, or one made before worth.json
 		w.info = &resultdir.WorthInfo{Args: r.Args, Started: time.Now().UTC(), Replaces: claim.Replaces()}
-	} else if r.NoPlay {
-		return w, nil
+	} else if r.NoPlay || w.info.Complete {
+		return w, nil // read, or run again when whole: the binary that played stays named
 	}
 	w.info.Plan, _ = json.Marshal(plan)
 	if err := resultdir.WriteWorthInfo(claim.Dir, w.info); err != nil {
