@@ -6,13 +6,20 @@
 # suite in seeded order, Hash 16 each, one thread each; -j 2 on this
 # 2-core machine, each game one engine thinking at a time. Play it alone
 # on the machine: nothing else running.
-# Run again to resume.
+# Run again to resume: the journal is stored gzipped.
 set -e
 cd "$(dirname "$0")/../.."
 OUT=results/strength/full22-vs-toga2
+ablate=${ABLATE:-go run -buildvcs=true ./cmd/ablate}
+. results/journal.sh
+unpack "$OUT/pairs.jsonl"
+status=0
 if [ -f "$OUT/match.json" ]; then
-  exec ${ABLATE:-go run -buildvcs=true ./cmd/ablate} match --resume "$OUT" -j "${JOBS:-2}" --quiet
-fi
-exec ${ABLATE:-go run -buildvcs=true ./cmd/ablate} match --config full=stage-22 --engine toga2=/usr/games/toga2 --tc 10+0.1 \
+  $ablate match --resume "$OUT" -j "${JOBS:-2}" --quiet || status=$?
+else
+  $ablate match --config full=stage-22 --engine toga2=/usr/games/toga2 --tc 10+0.1 \
   --pairs 200 --hash 16 -j "${JOBS:-2}" --openings openings --openings-order random --seed 39 \
-  --out "$OUT" --quiet
+  --out "$OUT" --quiet || status=$?
+fi
+pack "$OUT/pairs.jsonl"
+exit $status
