@@ -24,3 +24,21 @@ pack() {
     fi
   done
 }
+
+# play OUT ARGS...: the match kept in OUT, resumed if OUT holds one, else
+# begun with ARGS (ablate match's flags but -j, --quiet and --out), with
+# $ablate the binary; its journal unpacked for the resume and packed after.
+# Returns the match's exit status.
+play() {
+  out=$1
+  shift
+  unpack "$out/pairs.jsonl"
+  status=0
+  if [ -f "$out/match.json" ]; then
+    $ablate match --resume "$out" -j "${JOBS:-2}" --quiet || status=$?
+  else
+    $ablate match "$@" -j "${JOBS:-2}" --quiet --out "$out" || status=$?
+  fi
+  pack "$out/pairs.jsonl"
+  return $status
+}

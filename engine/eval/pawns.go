@@ -67,7 +67,7 @@ type pawnEntry struct {
 	pawns     [2]chess.Bitboard // the key: both sides' pawns, exactly
 	structure [2]Score
 	passed    [2]chess.Bitboard
-	ws        *[NumWeights]Score // the weights it was scored with
+	tunes     Terms // the tunes' switches that were on: they say the weights it was scored with
 	valid     bool
 }
 
@@ -103,10 +103,10 @@ func pawns(p *chess.Position, on Terms, sc *scorer, pt *pawnTable) {
 		}
 	default:
 		slot := pt.slot(w, b)
-		if !slot.valid || slot.pawns != [2]chess.Bitboard{w, b} || slot.ws != sc.ws {
+		if tunes := on & tuneTerms; !slot.valid || slot.pawns != [2]chess.Bitboard{w, b} || slot.tunes != tunes {
 			own := scorer{ws: sc.ws}
 			*slot = structure(w, b, &own)
-			slot.ws = sc.ws
+			slot.tunes = tunes
 		}
 		e = slot
 	}

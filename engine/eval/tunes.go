@@ -59,6 +59,15 @@ func tuneOf(on Terms) int {
 	return -1
 }
 
+// TuneIn is the tune whose tables the evaluation reads with on (the later
+// of two), and whether one is on.
+func TuneIn(on Terms) (Term, bool) {
+	if i := tuneOf(on); i >= 0 {
+		return tunes[i].term, true
+	}
+	return 0, false
+}
+
 // tables is the piece-square tables and weights the evaluation reads with
 // on: a tune's, or PeSTO's and the hand-set ones.
 func tables(on Terms) (*[16][64]Score, *[NumWeights]Score) {

@@ -29,13 +29,13 @@ func ParseTerms(names []string) (eval.Terms, error) {
 		}
 		set = set.With(t)
 	}
-	if len(names) == 0 { // every term, and the newest tune's switch
+	if len(names) == 0 { // every term, and of the tunes the newest
 		for t := search.Technique(0); t < search.NumTechniques; t++ {
-			if t.IsEvaluation() && !(search.Set(0).With(t).EvalTerms()&eval.TuneTerms() != 0) {
+			if t.IsEvaluation() {
 				set = set.With(t)
 			}
 		}
-		set = set.With(search.EvalTerm(eval.Tuned2))
+		return (set.EvalTerms() &^ eval.TuneTerms()).With(eval.Tuned2), nil
 	}
 	return set.EvalTerms(), nil
 }

@@ -332,10 +332,8 @@ func Run(ctx context.Context, r Request) (*Result, error) {
 	}
 	theta := make([]float64, 2*m.nParam)
 	res := &Result{FitPSQ: fitPSQ, Term: eval.Tuned}
-	for _, t := range []eval.Term{eval.Tuned, eval.Tuned2} {
-		if r.Terms.Has(t) {
-			res.Term = t
-		}
+	if t, ok := eval.TuneIn(r.Terms); ok {
+		res.Term = t
 	}
 	for i, w := range eval.WeightSet(0) {
 		theta[2*i], theta[2*i+1] = float64(w.MG), float64(w.EG)

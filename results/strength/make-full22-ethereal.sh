@@ -8,17 +8,7 @@
 # Run again to resume: the journal is stored gzipped.
 set -e
 cd "$(dirname "$0")/../.."
-OUT=results/strength/full22-vs-ethereal
 ablate=${ABLATE:-go run -buildvcs=true ./cmd/ablate}
 . results/journal.sh
-unpack "$OUT/pairs.jsonl"
-status=0
-if [ -f "$OUT/match.json" ]; then
-  $ablate match --resume "$OUT" -j "${JOBS:-2}" --quiet || status=$?
-else
-  $ablate match --config full=stage-22 --engine ethereal=/usr/games/ethereal-chess --engine-option ethereal:Threads=1 --tc 10+0.1 \
-  --pairs 200 --hash 16 -j "${JOBS:-2}" --openings openings --openings-order random --seed 39 \
-  --out "$OUT" --quiet || status=$?
-fi
-pack "$OUT/pairs.jsonl"
-exit $status
+play results/strength/full22-vs-ethereal --config full=stage-22 --engine ethereal=/usr/games/ethereal-chess --engine-option ethereal:Threads=1 --tc 10+0.1 \
+  --pairs 200 --hash 16 --openings openings --openings-order random --seed 39

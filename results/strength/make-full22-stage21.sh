@@ -9,17 +9,7 @@
 # Run again to resume: the journal is stored gzipped.
 set -e
 cd "$(dirname "$0")/../.."
-OUT=results/strength/full22-vs-stage21
 ablate=${ABLATE:-go run -buildvcs=true ./cmd/ablate}
 . results/journal.sh
-unpack "$OUT/pairs.jsonl"
-status=0
-if [ -f "$OUT/match.json" ]; then
-  $ablate match --resume "$OUT" -j "${JOBS:-2}" --quiet || status=$?
-else
-  $ablate match --config full=stage-22 --config stage-21=stage-21 --tc 10+0.1 \
-  --pairs 400 --hash 16 -j "${JOBS:-2}" --openings openings --openings-order random --seed 39 \
-  --out "$OUT" --quiet || status=$?
-fi
-pack "$OUT/pairs.jsonl"
-exit $status
+play results/strength/full22-vs-stage21 --config full=stage-22 --config stage-21=stage-21 --tc 10+0.1 \
+  --pairs 400 --hash 16 --openings openings --openings-order random --seed 39
