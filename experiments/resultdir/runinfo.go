@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"runtime/debug"
+	"slices"
 	"strings"
 	"time"
 
@@ -186,12 +187,20 @@ type Origin struct {
 	CPU       string `json:"cpu"`
 	Cores     int    `json:"cores"`
 	Host      string `json:"host"`
+	// Earlier lists the other builds (their commits) that played part of
+	// the result before this one resumed it, oldest first.
+	Earlier []string `json:"earlier_builds,omitempty"`
 }
 
-// Fill fills in this build and this machine.
+// Fill fills in this build and this machine. A resume by another build
+// keeps the commit it takes over from in Earlier.
 func (o *Origin) Fill() {
 	b := ThisBuild()
+	before := o.Commit
 	o.Engine, o.Commit = Version()
+	if before != "" && before != o.Commit && !slices.Contains(o.Earlier, before) {
+		o.Earlier = append(o.Earlier, before)
+	}
 	o.Modified = b.Modified
 	o.GoVersion = b.GoVersion
 	o.CPU = cpuModel()

@@ -2,6 +2,7 @@ package resultdir
 
 import (
 	"runtime/debug"
+	"slices"
 	"testing"
 )
 
@@ -44,5 +45,31 @@ func TestBuildFromItsOwnInformation(t *testing.T) {
 	BuiltFrom = rev
 	if _, commit := Version(); commit != rev {
 		t.Errorf("commit %q, want BuiltFrom's %q", commit, rev)
+	}
+}
+
+// TestResumeByAnotherBuildKeepsTheEarlier: a result resumed by another
+// build names the one it took over from, once however often it resumes;
+// a fresh result, or a resume by the same build, names none.
+func TestResumeByAnotherBuildKeepsTheEarlier(t *testing.T) {
+	defer func(old string) { BuiltFrom = old }(BuiltFrom)
+	BuiltFrom = "1111111111111111111111111111111111111111"
+	var o Origin
+	o.Fill()
+	if o.Commit != BuiltFrom || o.Earlier != nil {
+		t.Fatalf("a fresh result: commit %q, earlier %q", o.Commit, o.Earlier)
+	}
+	o.Fill()
+	if o.Earlier != nil {
+		t.Errorf("resumed by the same build: earlier %q, want none", o.Earlier)
+	}
+	BuiltFrom = "2222222222222222222222222222222222222222"
+	o.Fill()
+	o.Fill()
+	BuiltFrom = "3333333333333333333333333333333333333333"
+	o.Fill()
+	want := []string{"1111111111111111111111111111111111111111", "2222222222222222222222222222222222222222"}
+	if o.Commit != BuiltFrom || !slices.Equal(o.Earlier, want) {
+		t.Errorf("resumed by two other builds: commit %q, earlier %q, want %q", o.Commit, o.Earlier, want)
 	}
 }
