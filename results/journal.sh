@@ -42,3 +42,20 @@ play() {
   pack "$out/pairs.jsonl"
   return $status
 }
+
+# playworth OUT ARGS...: one ablate worth into OUT with ARGS (its flags but
+# --out), with $ablate the binary; each of its matches' journals unpacked
+# for the resume and packed after. Returns the worth's exit status.
+playworth() {
+  out=$1
+  shift
+  for m in "$out"/matches/*/; do
+    unpack "${m}pairs.jsonl"
+  done
+  status=0
+  $ablate worth "$@" --out "$out" || status=$?
+  for m in "$out"/matches/*/; do
+    [ -d "$m" ] && pack "${m}pairs.jsonl"
+  done
+  return $status
+}

@@ -26,24 +26,8 @@ common="--engine-src $src --profile ethereal --tree-depth 10 --openings openings
 
 . results/journal.sh
 
-# play DIR WORTH-FLAGS...: one worth into DIR, its matches' journals
-# unpacked before and stored gzipped after.
-play() {
-  dir=$1
-  shift
-  for m in "$dir"/matches/*/; do
-    unpack "${m}pairs.jsonl"
-  done
-  status=0
-  $ablate worth "$@" $common --out "$dir" || status=$?
-  for m in "$dir"/matches/*/; do
-    [ -d "$m" ] && pack "${m}pairs.jsonl"
-  done
-  return $status
-}
-
 for nodes in 10000 40000; do
-  play results/worth/ethereal-heavy-n$nodes --leave-one-out $heavy --nodes $nodes --pairs 100
-  play results/worth/ethereal-screen-n$nodes --design screening --leave-one-out $rest \
-    --prior-elo 25 --nodes $nodes --pairs 4000 --precision 20
+  playworth results/worth/ethereal-heavy-n$nodes --leave-one-out $heavy --nodes $nodes --pairs 100 $common
+  playworth results/worth/ethereal-screen-n$nodes --design screening --leave-one-out $rest \
+    --prior-elo 25 --nodes $nodes --pairs 4000 --precision 20 $common
 done

@@ -1,5 +1,6 @@
 #!/bin/sh
-# Issue 37's table: every switch of full (its search techniques and its
+# Issue 37's table: every switch of full (stage 22, named so that the
+# script replays the same games once full moves on: its search techniques and its
 # evaluation terms; all but alpha-beta, qsearch and tt, which the game is
 # not played without) from one screening at 40,000 nodes a move: each pair
 # plays full without k of them (k and the sets from the design and
@@ -20,7 +21,7 @@ journal=$dir/matches/screening/pairs.jsonl
 . results/journal.sh
 unpack "$journal"
 status=0
-$ablate worth --design screening --prior-elo 25 --nodes 40000 --pairs 8000 --precision 15 \
+$ablate worth --base stage-22 --design screening --prior-elo 25 --nodes 40000 --pairs 8000 --precision 15 \
   --openings openings --openings-order random --seed 37 \
   -j "${JOBS:-1}" --quiet --format markdown --out "$dir" || status=$?
 pack "$journal"

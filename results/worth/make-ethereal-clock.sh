@@ -1,0 +1,24 @@
+#!/bin/sh
+# Issue 38's clock column: the five switches of Ethereal 12.00 (from its
+# source with ethereal.patch; profile ethereal) that weigh most at 10,000
+# and 40,000 nodes, each taken out against Ethereal whole at 10+0.1, one
+# thread and Hash 16 each, from the openings suite in seeded order (the
+# node-limited runs' seed). The five: history updates, TT cutoffs and LMR
+# (each over 160 Elo at both budgets: results/worth/ethereal-heavy-n*),
+# aspiration windows (about 94 at both: the screenings) and null move, the
+# heaviest of the rest at 40,000 nodes so far and the technique whose worth
+# ablate and Ethereal's note disagree on most. Pairs by weight: the
+# heavier a technique, the fewer games its figure needs (an interval of
+# about ±40 to ±60 for the three heavy ones, ±30 for the other two).
+# About 2.7 hours at -j 2. Play it alone on the machine: nothing else
+# running. Run again to resume; journals are stored gzipped.
+set -e
+cd "$(dirname "$0")/../.."
+ablate=${ABLATE:-go run -buildvcs=true ./cmd/ablate}
+src=${ETHEREAL_SRC:-../shared/engines/ethereal-chess_12.00+ds1.orig.tar.xz}
+. results/journal.sh
+
+common="--engine-src $src --profile ethereal --tc 10+0.1 --hash 16 --tree-depth 10 --openings openings --openings-order random --seed 38 -j ${JOBS:-2} --quiet --format markdown"
+playworth results/worth/ethereal-clock-history-updates --leave-one-out history-updates --pairs 25 $common
+playworth results/worth/ethereal-clock-heavy --leave-one-out tt-cutoffs,lmr --pairs 50 $common
+playworth results/worth/ethereal-clock-rest --leave-one-out aspiration,nmp --pairs 100 $common
