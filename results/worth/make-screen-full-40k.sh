@@ -1,6 +1,5 @@
 #!/bin/sh
-# Issue 37's table: every switch of full (stage 22, named so that the
-# script replays the same games once full moves on: its search techniques and its
+# Issue 37's table: every switch of full (its search techniques and its
 # evaluation terms; all but alpha-beta, qsearch and tt, which the game is
 # not played without) from one screening at 40,000 nodes a move: each pair
 # plays full without k of them (k and the sets from the design and
@@ -12,17 +11,13 @@
 # the 40,000-node column of scaling) is about 24 Elo, more at 40,000
 # nodes; 25 gives k = 9.
 # Node-limited games are deterministic: the same games on any machine and
-# at any -j. Run again to resume; the journal is stored gzipped.
+# at any -j. The base is named stage-22 (full when this began), so the
+# script replays the same games once full moves on. Run again to resume;
+# the journal is stored gzipped.
 set -e
 cd "$(dirname "$0")/../.."
-dir=results/worth/screen-full-40k
 ablate=${ABLATE:-go run -buildvcs=true ./cmd/ablate}
-journal=$dir/matches/screening/pairs.jsonl
 . results/journal.sh
-unpack "$journal"
-status=0
-$ablate worth --base stage-22 --design screening --prior-elo 25 --nodes 40000 --pairs 8000 --precision 15 \
-  --openings openings --openings-order random --seed 37 \
-  -j "${JOBS:-1}" --quiet --format markdown --out "$dir" || status=$?
-pack "$journal"
-exit $status
+playworth results/worth/screen-full-40k --base stage-22 --design screening --prior-elo 25 --nodes 40000 \
+  --pairs 8000 --precision 15 --openings openings --openings-order random --seed 37 \
+  -j "${JOBS:-1}" --quiet --format markdown
