@@ -19,7 +19,7 @@ import (
 // the budget's nodes, and the run goes on.
 func TestBudgetCutsShort(t *testing.T) {
 	plan := smallPlan(t)
-	const budget = 20000
+	const budget = 10000
 	recs, err := (&Runner{Plan: plan, Workers: 2, Cap: Cap{Nodes: budget}}).Run(context.Background())
 	if err != nil {
 		t.Fatal(err)

@@ -51,9 +51,10 @@ func TestRunWritesFiles(t *testing.T) {
 	}
 	for _, r := range recs {
 		// params is every value off the registry's defaults: the spec's
-		// two, and full's tuned thresholds it did not override.
+		// two, and full's tuned thresholds and margins it did not override.
 		if r.Config == "lmr-100" && r.Params != "lmr-base-plies-x100=100;lmr-divisor-x100=216;lmp-base-moves=4;"+
-			"nmp-base-plies=2;rfp-margin-cp-per-ply=60;futility-base-cp=57;futility-margin-cp-per-ply=58" {
+			"nmp-base-plies=2;rfp-margin-cp-per-ply=54;futility-base-cp=59;futility-margin-cp-per-ply=55;aspiration-window-cp=21;"+
+			"razoring-margin-cp-per-ply=253;delta-margin-cp=201;see-quiet-cp-per-ply=58;correction-history-max-cp=148;nmp-eval-cp-per-ply=202" {
 			t.Errorf("lmr-100 params %q", r.Params)
 		}
 		if r.Config == "-lmr" && strings.Contains(","+r.Techniques+",", ",lmr,") {

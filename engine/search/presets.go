@@ -21,11 +21,19 @@ type Config struct {
 // it holds. Iterative deepening is always on: every iteration is recorded.
 //
 // The registry's defaults are the hand-set thresholds the stored results
-// were made with; every preset but full and stage-21 keeps them, so that
-// their node counts stay what those results record. tunedSearch is what
-// SPSA made of nine of them (results/tune/search; docs/findings.md).
+// were made with; every preset but full and stages 21 to 23 keeps them, so
+// that their node counts stay what those results record. tunedSearch is
+// what SPSA made of nine of them (results/tune/search; docs/findings.md).
 const tunedSearch = "lmr-base-plies-x100=78,lmr-divisor-x100=216,lmp-base-moves=1,lmp-improving-factor=2," +
 	"nmp-base-plies=2,nmp-depth-divisor-plies=4,futility-base-cp=57,futility-margin-cp-per-ply=58,rfp-margin-cp-per-ply=60"
+
+// tunedMargins is tunedSearch with what the SPSA of eleven margins on
+// stage 22 made of them (results/tune/margins22: 4,000 pairs at 10,000
+// nodes a move); the items after tunedSearch's override its three
+// futility margins, and two of the eleven stayed at their defaults.
+const tunedMargins = tunedSearch + ",rfp-margin-cp-per-ply=54,futility-base-cp=59,futility-margin-cp-per-ply=55," +
+	"razoring-margin-cp-per-ply=253,delta-margin-cp=201,see-quiet-cp-per-ply=58,see-capture-cp-per-ply-squared=20," +
+	"probcut-margin-cp=200,nmp-eval-cp-per-ply=202,correction-history-max-cp=148,aspiration-window-cp=21"
 
 var (
 	stage9  = SetOf(AlphaBeta, Quiescence, MVVLVA, TranspositionTable, HashMove)
@@ -55,7 +63,7 @@ var presets = []struct {
 	params string // spec items that set the preset's parameters; the registry's defaults if empty
 	doc    string
 }{
-	{"full", stage22, tunedSearch, "every technique that helps (all but hyper-nmp, tuned and keep-history), with the search tune's thresholds and the second Texel tune's evaluation: the stage ladder's top; the default"},
+	{"full", stage22, tunedMargins, "every technique that helps (all but hyper-nmp, tuned and keep-history), with the search tune's thresholds, the second Texel tune's evaluation and the margins tuned for it: the stage ladder's top; the default"},
 	{"full-pesto", stage15, "", "stage 14 with the futility prunings, PeSTO's evaluation alone: the full of every result stored before 2026-12-01"},
 	{"full-eval", stage16, "", "full-pesto with the ten evaluation terms, hand-set: the full of 2026-12-01"},
 	{"alphabeta", SetOf(AlphaBeta, Quiescence), "", "alpha-beta and quiescence search, nothing else"},
@@ -73,7 +81,8 @@ var presets = []struct {
 	{"stage-19", stage19, "", "stage 18 + singular extensions (double, triple, negative) and multi-cut"},
 	{"stage-20", stage20, "", "stage 19 + ProbCut, correction history, null move's eval margin and threat"},
 	{"stage-21", stage20, tunedSearch, "stage 20 with the search tune's thresholds (the full of 2026-12-02)"},
-	{"stage-22", stage22, tunedSearch, "stage 21 with the second Texel tune's tables and weights, tuned-2 (= full)"},
+	{"stage-22", stage22, tunedSearch, "stage 21 with the second Texel tune's tables and weights, tuned-2 (the full of 2026-12-03)"},
+	{"stage-23", stage22, tunedMargins, "stage 22 with the margins tuned for tuned-2 (= full)"},
 }
 
 // Preset returns the named preset with its parameters.

@@ -56,14 +56,16 @@ func TestGoldenNodeCounts(t *testing.T) {
 		{"startpos", "full-eval", 10, 64217, "d2d4", 16},
 		{"startpos", "stage-20", 10, 57780, "e2e4", 30},
 		{"startpos", "stage-21", 10, 78980, "g1f3", 28},
-		{"startpos", "full", 10, 126460, "d2d4", 23},
+		{"startpos", "stage-22", 10, 126460, "d2d4", 23},
+		{"startpos", "full", 10, 139439, "d2d4", 32},
 		{"startpos", "stage-9", 6, 130645, "g1f3", 0},
 		{"startpos", "stage-13", 8, 39281, "e2e4", 8},
 		{"kiwipete", "full-pesto", 8, 53759, "e2a6", -42},
 		{"kiwipete", "full-eval", 8, 40487, "e2a6", -44},
 		{"kiwipete", "stage-20", 8, 23162, "e2a6", -44},
 		{"kiwipete", "stage-21", 8, 14503, "e2a6", -5},
-		{"kiwipete", "full", 8, 17162, "e2a6", -76},
+		{"kiwipete", "stage-22", 8, 17162, "e2a6", -76},
+		{"kiwipete", "full", 8, 18187, "e2a6", -77},
 		{"kiwipete", "stage-12", 6, 280193, "e2a6", -28},
 		{"mid-isolated-queen-pawn", "full-pesto,+hyper-nmp", 8, 31649, "h7h6", -11},
 		{"mid-isolated-queen-pawn", "full-eval,+hyper-nmp", 8, 19668, "h7h6", -31},
@@ -339,21 +341,35 @@ func TestParseConfig(t *testing.T) {
 	}
 }
 
-// full is stage 22: stage 21 (stage 20's switches with the search tune's
+// full is stage 23: stage 22 with the margins tuned for its evaluation;
+// stage 22 is stage 21 (stage 20's switches with the search tune's
 // thresholds, set over the registry's defaults, which every other preset
 // keeps) with the second Texel tune's evaluation.
 func TestPresetParams(t *testing.T) {
-	full, s20, s21, s22 := mustConfig(t, "full"), mustConfig(t, "stage-20"), mustConfig(t, "stage-21"), mustConfig(t, "stage-22")
-	if full != s22 || s21.Techniques != s20.Techniques || s22.Techniques != s21.Techniques.With(EvalTerm(eval.Tuned2)) || s22.Params != s21.Params {
-		t.Errorf("full is not stage 22, stage 22 not stage 21 with tuned-2, or stage 21's switches not stage 20's")
+	full, s20, s21 := mustConfig(t, "full"), mustConfig(t, "stage-20"), mustConfig(t, "stage-21")
+	s22, s23 := mustConfig(t, "stage-22"), mustConfig(t, "stage-23")
+	if full != s23 || s23.Techniques != s22.Techniques || s21.Techniques != s20.Techniques ||
+		s22.Techniques != s21.Techniques.With(EvalTerm(eval.Tuned2)) || s22.Params != s21.Params {
+		t.Errorf("full is not stage 23, stage 23's switches not stage 22's, stage 22 not stage 21 with tuned-2, or stage 21's switches not stage 20's")
 	}
 	if s20.Params != DefaultParams() || mustConfig(t, "full-pesto").Params != DefaultParams() {
 		t.Errorf("stage-20 or full-pesto has parameters off the registry's defaults")
 	}
-	want := "lmr-base-plies-x100=78 lmr-divisor-x100=216 lmp-base-moves=1 nmp-base-plies=2 " +
-		"rfp-margin-cp-per-ply=60 futility-base-cp=57 futility-margin-cp-per-ply=58"
-	if got := strings.Join(full.Params.Diff(), " "); got != want {
-		t.Errorf("full's parameters off the defaults: %s, want %s", got, want)
+	for _, c := range []struct {
+		name string
+		conf Config
+		want string
+	}{
+		{"stage-22", s22, "lmr-base-plies-x100=78 lmr-divisor-x100=216 lmp-base-moves=1 nmp-base-plies=2 " +
+			"rfp-margin-cp-per-ply=60 futility-base-cp=57 futility-margin-cp-per-ply=58"},
+		{"full", full, "lmr-base-plies-x100=78 lmr-divisor-x100=216 lmp-base-moves=1 nmp-base-plies=2 " +
+			"rfp-margin-cp-per-ply=54 futility-base-cp=59 futility-margin-cp-per-ply=55 aspiration-window-cp=21 " +
+			"razoring-margin-cp-per-ply=253 delta-margin-cp=201 see-quiet-cp-per-ply=58 correction-history-max-cp=148 " +
+			"nmp-eval-cp-per-ply=202"},
+	} {
+		if got := strings.Join(c.conf.Params.Diff(), " "); got != c.want {
+			t.Errorf("%s's parameters off the defaults: %s, want %s", c.name, got, c.want)
+		}
 	}
 	if c := mustConfig(t, "full,lmp-base-moves=3"); c.Params.LMPBase != 3 || c.Params.LMRBase != 78 {
 		t.Errorf("a spec's item does not override the preset's value: %v", c.Params.Diff())
