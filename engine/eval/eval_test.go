@@ -191,6 +191,21 @@ func TestTermsCount(t *testing.T) {
 		{"a passed pawn far from the kings", "k7/8/8/4P3/8/8/8/K7 w - - 0 1", 1 << PassedPawns,
 			sum(hs[passedRank(4)], times(hs[passedOwnKing], 5), times(hs[passedTheirKing], 4)), Score{}},
 		{"a pawn with an enemy in front is not passed", "4k3/4p3/8/4P3/8/8/8/4K3 w - - 0 1", 1 << PassedPawns, Score{}, Score{}},
+		// Free passers: e5 is two ranks past the third with e6 to e8
+		// clear; Black's king on a8 is four moves from e8, the pawn three:
+		// out of the square with White to move, in it with Black to move.
+		{"a free passer out of the king's square", "k7/8/8/4P3/8/8/8/K7 w - - 0 1", 1 << FreePassers,
+			sum(times(hs[passedFree], 2), hs[passedUnstoppable]), Score{}},
+		{"the king catches it with the move", "k7/8/8/4P3/8/8/8/K7 b - - 0 1", 1 << FreePassers, times(hs[passedFree], 2), Score{}},
+		{"a piece on its way", "k7/8/4K3/4P3/8/8/8/8 w - - 0 1", 1 << FreePassers, Score{}, Score{}},
+		{"no race while the enemy has a piece", "kn6/8/8/4P3/8/8/8/K7 w - - 0 1", 1 << FreePassers, times(hs[passedFree], 2), Score{}},
+		// a2's double step: five moves to a8, and Black's king on g3 is
+		// six away; without the double step it would catch it.
+		{"the double step counts", "8/8/8/8/8/6k1/P7/K7 w - - 0 1", 1 << FreePassers, hs[passedUnstoppable], Score{}},
+		{"and the tempo", "8/8/8/8/8/6k1/P7/K7 b - - 0 1", 1 << FreePassers, Score{}, Score{}},
+		// Black's h4 pawn (fifth rank as Black sees it) on a clear file,
+		// White's king on a1 seven moves from h1, the pawn three.
+		{"black's free passer", "4k3/8/8/8/7p/8/8/K7 w - - 0 1", 1 << FreePassers, Score{}, sum(times(hs[passedFree], 2), hs[passedUnstoppable])},
 		// White: a2 isolated; c2 and c3 doubled (c2 behind), c3 guarded
 		// by... nothing (b2 is empty), c2 and c3 both isolated. Black:
 		// f7 g7 a phalanx (two pawns, each with a neighbour), h7 beside g7.

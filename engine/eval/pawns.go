@@ -118,6 +118,9 @@ func pawns(p *chess.Position, on Terms, sc *scorer, pt *pawnTable) {
 		if on.Has(PassedPawns) {
 			passed(p, c, e.passed[c], sc)
 		}
+		if on.Has(FreePassers) {
+			freePassers(p, c, e.passed[c], sc)
+		}
 	}
 }
 
@@ -183,6 +186,45 @@ func passed(p *chess.Position, c chess.Color, pcs chess.Bitboard, sc *scorer) {
 		if rank >= 3 {
 			sc.add(c, passedOwnKing, distance(own, stop))
 			sc.add(c, passedTheirKing, distance(their, stop))
+		}
+	}
+}
+
+// freePassers scores c's passed pawns whose way to promotion is clear of
+// every piece: in the endgame more the further on they are (a pawn whose
+// file is clear can only be stopped by a piece stepping in front of it),
+// and, when the enemy has its king and pawns alone, by far more for one
+// its king cannot catch: outside the pawn's square, counting the tempo of
+// the side to move and the pawn's double step. The search finds such a
+// race a few plies on; at its leaves only this sees it.
+func freePassers(p *chess.Position, c chess.Color, pcs chess.Bitboard, sc *scorer) {
+	occ := p.Occupied()
+	race := !p.HasNonPawnMaterial(c.Other())
+	their := p.KingSquare(c.Other())
+	for pcs != 0 {
+		s := pcs.PopFirst()
+		if forwardFile[c][s]&occ != 0 {
+			continue
+		}
+		rank, queening := s.Rank(), chess.Square(56+s.File()) // rank as c sees it, from 0
+		if c == chess.Black {
+			rank, queening = 7-rank, chess.Square(s.File())
+		}
+		if rank >= 3 {
+			sc.add(c, passedFree, rank-2)
+		}
+		if race {
+			moves := 7 - rank // the pawn's moves to promote
+			if rank == 1 {
+				moves-- // its double step
+			}
+			catch := distance(their, queening) // the king's
+			if p.SideToMove() != c {
+				catch--
+			}
+			if catch > moves {
+				sc.add(c, passedUnstoppable, 1)
+			}
 		}
 	}
 }

@@ -27,6 +27,7 @@ const (
 	EndgameScaling
 	Tuned
 	Tuned2
+	FreePassers
 
 	NumTerms
 )
@@ -44,6 +45,7 @@ var termInfos = [NumTerms]struct{ name, adds string }{
 	EndgameScaling: {"endgame-scaling", "the endgame score halved with opposite-coloured bishops alone, cut to an eighth without the material to mate"},
 	Tuned:          {"tuned", "the piece-square tables and term weights of ablate's first Texel tune (tuned.go: 5,000-node self-play), in place of PeSTO's and the hand-set ones"},
 	Tuned2:         {"tuned-2", "the piece-square tables and term weights of ablate's second Texel tune (tuned2.go: full's 10,000-node self-play, held out by opening), in place of PeSTO's and the hand-set ones"},
+	FreePassers:    {"free-passers", "passed pawns with nothing on their way to promotion, more the further on (endgame), and one the enemy king cannot catch when the enemy has pawns alone (the rule of the square)"},
 }
 
 // String is the term's name, as configurations name it.
@@ -67,7 +69,7 @@ func (s Terms) With(t Term) Terms { return s | 1<<t }
 // The terms that need the pawns' structure (cached by pawn hash), and
 // those that need every piece's attacks.
 const (
-	pawnTerms  = Terms(1<<PassedPawns | 1<<PawnStructure)
+	pawnTerms  = Terms(1<<PassedPawns | 1<<PawnStructure | 1<<FreePassers)
 	pieceTerms = Terms(1<<Mobility | 1<<KingSafety | 1<<Threats | 1<<Outposts)
 )
 

@@ -50,6 +50,8 @@ const (
 	hangingPiece
 	knightOutpost
 	bishopOutpost
+	passedFree        // free-passers: a passed pawn's clear way, per rank past the third
+	passedUnstoppable // free-passers: a passed pawn the enemy king cannot catch
 
 	NumWeights
 )
@@ -69,6 +71,7 @@ var WeightNames = [NumWeights]string{
 	"king-shield", "king-storm", "king-open-file",
 	"threat-by-pawn", "threat-by-minor", "threat-by-rook", "hanging-piece",
 	"knight-outpost", "bishop-outpost",
+	"passed-free", "passed-unstoppable",
 }
 
 // handSet is the weights as set by hand: the evaluation's own, and the
@@ -122,6 +125,11 @@ var handSet = [NumWeights]Score{
 	// on a square no enemy pawn can ever attack.
 	knightOutpost: {20, 10},
 	bishopOutpost: {10, 5},
+	// Free passers: a passed pawn with its file clear to promotion, per
+	// rank past the third; one the enemy king cannot catch, the enemy
+	// having pawns alone, is most of a queen.
+	passedFree:        {0, 10},
+	passedUnstoppable: {0, 400},
 }
 
 var mgValue = [7]int{0, 82, 337, 365, 477, 1025, 0}
