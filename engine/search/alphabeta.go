@@ -16,6 +16,7 @@ type node struct {
 	tte         ttEntry    // the table's entry, if ttHit
 	ttHit       bool
 	staticEval  int
+	eval        int  // what the prunings compare with the window: the static eval, or the table's score (tt-eval)
 	improving   bool // the static eval is better than two plies ago
 }
 
@@ -100,7 +101,18 @@ func (s *Searcher) negamax(ply, depth, alpha, beta int, pvNode, cutNode bool) in
 		staticEval, rawEval = s.staticEval(ply)
 	}
 	f.staticEval, f.rawEval = staticEval, rawEval
-	n.staticEval = staticEval
+	n.staticEval, n.eval = staticEval, staticEval
+	// TT eval: an earlier search's score of this node is a better
+	// estimate than the static eval where its bound points the same way
+	// (a lower bound above the eval, an upper bound below it). Mates are
+	// left out: a mate bound says nothing of the margins.
+	if s.on.Has(TTEval) && n.ttHit && !n.inCheck {
+		ttScore := scoreFromTT(int(n.tte.score), ply)
+		if !IsMate(ttScore) &&
+			(n.tte.bound() == boundExact || (n.tte.bound() == boundLower) == (ttScore > staticEval)) {
+			n.eval = ttScore
+		}
+	}
 	// Improving: better than two plies ago, when this side last moved.
 	n.improving = !n.inCheck && ply >= 2 && staticEval > s.stack[ply-2].staticEval
 
@@ -121,6 +133,9 @@ func (s *Searcher) negamax(ply, depth, alpha, beta int, pvNode, cutNode bool) in
 
 	alphaBeta := s.on.Has(AlphaBeta)
 	origAlpha := n.alpha
+	if root {
+		s.rootNodes, s.rootBestNodes = s.stats.Nodes, 0
+	}
 	best, bestMove := -Infinity, chess.NullMove
 	quiets, noisies := 0, 0
 	for i := 0; i < f.moves.N; i++ {
@@ -136,6 +151,7 @@ func (s *Searcher) negamax(ply, depth, alpha, beta int, pvNode, cutNode bool) in
 		}
 		newDepth := n.depth - 1 + s.extension(&n, m, singularExt, givesCheck)
 		reduction, why := s.reductionOf(&n, i, m, quiet, givesCheck)
+		nodesBefore := s.stats.Nodes
 		score := s.searchMove(&n, newDepth, i, reduction, why)
 		if s.stopped {
 			return 0
@@ -156,6 +172,9 @@ func (s *Searcher) negamax(ply, depth, alpha, beta int, pvNode, cutNode bool) in
 		}
 		bestMove = m
 		s.updatePV(ply, m)
+		if root {
+			s.rootBestNodes = s.stats.Nodes - nodesBefore
+		}
 		if !alphaBeta {
 			continue
 		}
@@ -166,6 +185,9 @@ func (s *Searcher) negamax(ply, depth, alpha, beta int, pvNode, cutNode bool) in
 		}
 	}
 
+	if root {
+		s.rootNodes = s.stats.Nodes - s.rootNodes
+	}
 	if n.excluded != chess.NullMove && best == -Infinity {
 		return n.alpha // every move but the excluded one was pruned
 	}

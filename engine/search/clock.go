@@ -18,3 +18,43 @@ func ClockLimits(left, inc time.Duration, movesToGo int) (soft, hard time.Durati
 	softMS := max(min(share, hardMS)/2, 1)
 	return time.Duration(softMS) * time.Millisecond, time.Duration(hardMS) * time.Millisecond
 }
+
+// softLimit is the time after which a search under a clock starts no new
+// iteration: the clock's soft limit, scaled by what the iterations so far
+// say of the best move (tm-stability: how many iterations it has held;
+// tm-node-share: its share of the last iteration's nodes), never past the
+// hard limit. With neither on it is the clock's soft limit.
+func (s *Searcher) softLimit(lim Limits, held int) time.Duration {
+	soft := lim.SoftTime
+	par := &s.cfg.Params
+	if s.on.Has(TimeStability) {
+		soft = soft * time.Duration(stabilityPct(par, held)) / 100
+	}
+	if s.on.Has(TimeNodeShare) && s.rootNodes > 0 {
+		soft = soft * time.Duration(sharePct(par, s.rootBestNodes, s.rootNodes)) / 100
+	}
+	if lim.HardTime > 0 {
+		soft = min(soft, lim.HardTime)
+	}
+	return soft
+}
+
+// stabilityPct is tm-stability's scale, in percent: tm-stability-changed-pct
+// in the iteration the best move changed, falling in equal steps to
+// tm-stability-held-pct once it has held tm-stability-held-iterations.
+func stabilityPct(par *Params, held int) int {
+	n := max(par.TMHeldIterations, 1)
+	held = min(max(held, 0), n)
+	return par.TMChanged + (par.TMHeld-par.TMChanged)*held/n
+}
+
+// sharePct is tm-node-share's scale, in percent: tm-node-share-base-pct
+// less tm-node-share-slope-pct times the best move's share of the nodes,
+// never below 10%.
+func sharePct(par *Params, best, total uint64) int {
+	if total == 0 {
+		return 100
+	}
+	share := int(min(best, total) * 1000 / total) // thousandths
+	return max(par.TMShareBase-par.TMShareSlope*share/1000, 10)
+}

@@ -88,6 +88,7 @@ func (s *Searcher) Search(root chess.Position, history []uint64, lim Limits, onI
 	}
 
 	score := 0
+	held := 0 // iterations the best move has held, for the clock
 	for depth := 1; depth <= maxDepth; depth++ {
 		s.rootDepth = depth
 		score = s.aspirate(depth, score)
@@ -95,6 +96,11 @@ func (s *Searcher) Search(root chess.Position, history []uint64, lim Limits, onI
 			break
 		}
 		if s.pvLen[0] > 0 {
+			if depth > 1 && s.pv[0][0] == res.Move {
+				held++
+			} else {
+				held = 0
+			}
 			res.Move = s.pv[0][0]
 			res.PV = append(res.PV[:0:0], s.pv[0][:s.pvLen[0]]...)
 		}
@@ -110,7 +116,7 @@ func (s *Searcher) Search(root chess.Position, history []uint64, lim Limits, onI
 		if s.stopped || legal.N == 0 {
 			break
 		}
-		if lim.SoftTime > 0 && time.Since(start) >= lim.SoftTime {
+		if lim.SoftTime > 0 && time.Since(start) >= s.softLimit(lim, held) {
 			break
 		}
 		// A forced mate already found will not get shorter by searching

@@ -34,7 +34,7 @@ func (s *Searcher) pruneMove(n *node, i int, m chess.Move, quiet, givesCheck boo
 	if s.on.Has(Futility) &&
 		ordinary &&
 		n.depth <= par.FutilityMaxDepth &&
-		n.staticEval+par.FutilityBase+par.FutilityMargin*n.depth <= n.alpha {
+		n.eval+par.FutilityBase+par.FutilityMargin*n.depth <= n.alpha {
 		s.note(Event{Kind: EvFutility, Depth: n.depth, Move: m, Index: i}, n.ply)
 		return true
 	}

@@ -65,6 +65,11 @@ type Params struct {
 	CorrectionMax       int // centipawns: the most the correction moves an eval
 	NMPEvalMargin       int // centipawns above beta per ply more of reduction
 	NMPEvalMax          int // plies: the most the eval adds to the reduction
+	TMChanged           int // % of the soft time limit just after the best move changed
+	TMHeld              int // % of the soft time limit once the best move has held TMHeldIterations
+	TMHeldIterations    int // iterations
+	TMShareBase         int // %: the soft time limit is scaled by base - slope × the best move's share of the nodes
+	TMShareSlope        int // %
 }
 
 // param is one entry of the registry that CLI overrides, UCI options and
@@ -131,6 +136,11 @@ var params = []param{
 	{"correction-history-max-cp", nil, CorrectionHistory, func(p *Params) *int { return &p.CorrectionMax }, 150, 0, 1000, "the most the correction moves a static eval"},
 	{"nmp-eval-cp-per-ply", nil, NMPEval, func(p *Params) *int { return &p.NMPEvalMargin }, 200, 10, 2000, "eval above beta per ply more of null-move reduction"},
 	{"nmp-eval-max-plies", nil, NMPEval, func(p *Params) *int { return &p.NMPEvalMax }, 3, 0, 12, "the most plies the eval adds to the reduction"},
+	{"tm-stability-changed-pct", nil, TimeStability, func(p *Params) *int { return &p.TMChanged }, 180, 10, 400, "the soft time limit, in percent, just after the best move changed"},
+	{"tm-stability-held-pct", nil, TimeStability, func(p *Params) *int { return &p.TMHeld }, 90, 10, 400, "the soft time limit, in percent, once the best move has held"},
+	{"tm-stability-held-iterations", nil, TimeStability, func(p *Params) *int { return &p.TMHeldIterations }, 4, 1, 32, "iterations the best move holds before the limit is at its least"},
+	{"tm-node-share-base-pct", nil, TimeNodeShare, func(p *Params) *int { return &p.TMShareBase }, 180, 10, 400, "the soft time limit, in percent, when the best move took no nodes"},
+	{"tm-node-share-slope-pct", nil, TimeNodeShare, func(p *Params) *int { return &p.TMShareSlope }, 100, 0, 400, "percent less of the soft time limit per whole share of the nodes the best move took"},
 }
 
 // DefaultParams returns every parameter at its default.

@@ -19,7 +19,7 @@ func (s *Searcher) pruneNode(n *node) (int, bool) {
 	// stays at or below alpha, trust it.
 	if s.on.Has(Razoring) &&
 		n.depth <= par.RazorMaxDepth &&
-		n.staticEval+par.RazorMargin*n.depth <= n.alpha {
+		n.eval+par.RazorMargin*n.depth <= n.alpha {
 		score := s.qsearch(n.ply, n.alpha, n.alpha+1)
 		if s.stopped {
 			return 0, true
@@ -31,7 +31,7 @@ func (s *Searcher) pruneNode(n *node) (int, bool) {
 		s.pvLen[n.ply] = 0
 	}
 
-	if score, pruned := s.prune(n.ply, n.depth, n.beta, n.staticEval, n.cut); pruned {
+	if score, pruned := s.prune(n.ply, n.depth, n.beta, n.eval, n.cut); pruned {
 		return score, true
 	}
 
@@ -44,7 +44,7 @@ func (s *Searcher) pruneNode(n *node) (int, bool) {
 		n.beta < mateBound && n.beta > -mateBound {
 		probBeta := n.beta + par.ProbCutMargin
 		if !n.ttHit || int(n.tte.depth) <= n.depth-par.ProbCutReduction || scoreFromTT(int(n.tte.score), n.ply) >= probBeta {
-			if score, cut := s.probCut(n.ply, n.depth, probBeta, n.staticEval, n.ttMove, n.ttPV, n.cut); cut {
+			if score, cut := s.probCut(n.ply, n.depth, probBeta, n.eval, n.ttMove, n.ttPV, n.cut); cut {
 				return score, true
 			}
 		}
@@ -54,7 +54,8 @@ func (s *Searcher) pruneNode(n *node) (int, bool) {
 
 // prune tries the techniques that end a node before its moves: reverse
 // futility, hyper null-move and null-move pruning. It is called at non-PV
-// nodes out of check.
+// nodes out of check; staticEval is the node's estimate (node.eval: the
+// static eval, or the table's score where tt-eval takes it).
 func (s *Searcher) prune(ply, depth, beta, staticEval int, cutNode bool) (int, bool) {
 	p := &s.stack[ply].pos
 	par := &s.cfg.Params

@@ -302,7 +302,7 @@ func TestParamRegistry(t *testing.T) {
 	}
 	// Every name says technique, quantity and unit: it starts with its
 	// technique's short name and ends with a unit; each old name still reads.
-	units := []string{"-plies", "-cp", "-cp-per-ply", "-plies-x100", "-x100", "-moves", "-factor", "-points-per-ply", "-cp-per-ply-squared"}
+	units := []string{"-plies", "-cp", "-cp-per-ply", "-plies-x100", "-x100", "-moves", "-factor", "-points-per-ply", "-cp-per-ply-squared", "-pct", "-iterations"}
 	for _, d := range params {
 		if !slices.ContainsFunc(units, func(u string) bool { return strings.HasSuffix(d.name, u) }) {
 			t.Errorf("%s: no unit at the end of its name", d.name)
@@ -510,6 +510,7 @@ func TestNewPruningsActAndStaySound(t *testing.T) {
 		{"+capture-history", changesTree, 7}, {"+capture-history,+capture-lmr", changesTree, 7},
 		{"+cont-history-2", changesTree, 7}, {"+correction-history", changesTree, 7},
 		{"+nmp-eval", changesTree, 9}, {"+nmp-threat", changesTree, 7},
+		{"+tt-eval", changesTree, 7},
 	} {
 		cfg := mustConfig(t, "full-eval,"+c.spec)
 		// A back-rank mate in one, Rd8#, found and kept (mate distance

@@ -63,6 +63,11 @@ type Searcher struct {
 
 	rootDepth int // the iteration's depth
 
+	// The last root search's nodes and those of its best move, for the
+	// clock (tm-node-share); counted whatever is on, read only under a
+	// clock.
+	rootNodes, rootBestNodes uint64
+
 	stack [MaxPly + 2]frame
 	pv    [MaxPly + 1][MaxPly + 1]chess.Move
 	pvLen [MaxPly + 1]int
