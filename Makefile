@@ -76,12 +76,16 @@ browser-test:
 	@command -v chromium >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
 	ARTIFACTS=$(CURDIR)/artifacts $(GO) test -tags browser -run Browser -v ./experiments/report
 
-# The README's plots, from the stored runs and the card's worth.
+# The README's and docs' plots, from the stored runs and the card's worth
+# (of the screenings, the worth and interaction plots are the ones kept).
 plots:
 	$(GO) run ./cmd/ablate report --html /dev/null --png results/plots/stages results/experiments/stages
 	$(GO) run ./cmd/ablate report --html /dev/null --png results/plots/lmr-family results/experiments/lmr-family
 	$(GO) run ./cmd/ablate report --html /dev/null --png results/plots/card results/worth/card
 	$(GO) run ./cmd/ablate report --html /dev/null --png results/plots/scaling results/worth/scaling/deep
+	$(GO) run ./cmd/ablate report --html /dev/null --png results/plots/screen-modern results/worth/screen-modern
+	$(GO) run ./cmd/ablate report --html /dev/null --png results/plots/ethereal-screen-n10000 results/worth/ethereal-screen-n10000
+	$(GO) run ./cmd/ablate report --html /dev/null --png results/plots/ethereal-screen-n40000 results/worth/ethereal-screen-n40000
 
 # The deep perft counts (start position depth 6, Kiwipete depth 5).
 perft-deep:
