@@ -133,8 +133,11 @@ func (s *Searcher) negamax(ply, depth, alpha, beta int, pvNode, cutNode bool) in
 
 	alphaBeta := s.on.Has(AlphaBeta)
 	origAlpha := n.alpha
+	// The root counts its nodes and its best move's, for the clock
+	// (tm-node-share): at the root only, nothing per node below it.
+	var rootStart, moveStart uint64
 	if root {
-		s.rootNodes, s.rootBestNodes = s.stats.Nodes, 0
+		rootStart, s.rootBestNodes = s.stats.Nodes, 0
 	}
 	best, bestMove := -Infinity, chess.NullMove
 	quiets, noisies := 0, 0
@@ -151,7 +154,9 @@ func (s *Searcher) negamax(ply, depth, alpha, beta int, pvNode, cutNode bool) in
 		}
 		newDepth := n.depth - 1 + s.extension(&n, m, singularExt, givesCheck)
 		reduction, why := s.reductionOf(&n, i, m, quiet, givesCheck)
-		nodesBefore := s.stats.Nodes
+		if root {
+			moveStart = s.stats.Nodes
+		}
 		score := s.searchMove(&n, newDepth, i, reduction, why)
 		if s.stopped {
 			return 0
@@ -173,7 +178,7 @@ func (s *Searcher) negamax(ply, depth, alpha, beta int, pvNode, cutNode bool) in
 		bestMove = m
 		s.updatePV(ply, m)
 		if root {
-			s.rootBestNodes = s.stats.Nodes - nodesBefore
+			s.rootBestNodes = s.stats.Nodes - moveStart
 		}
 		if !alphaBeta {
 			continue
@@ -186,7 +191,7 @@ func (s *Searcher) negamax(ply, depth, alpha, beta int, pvNode, cutNode bool) in
 	}
 
 	if root {
-		s.rootNodes = s.stats.Nodes - s.rootNodes
+		s.rootNodes = s.stats.Nodes - rootStart
 	}
 	if n.excluded != chess.NullMove && best == -Infinity {
 		return n.alpha // every move but the excluded one was pruned

@@ -54,9 +54,9 @@ func (s *Searcher) pruneNode(n *node) (int, bool) {
 
 // prune tries the techniques that end a node before its moves: reverse
 // futility, hyper null-move and null-move pruning. It is called at non-PV
-// nodes out of check; staticEval is the node's estimate (node.eval: the
-// static eval, or the table's score where tt-eval takes it).
-func (s *Searcher) prune(ply, depth, beta, staticEval int, cutNode bool) (int, bool) {
+// nodes out of check; eval is the node's estimate (node.eval: the static
+// eval, or the table's score where tt-eval takes it).
+func (s *Searcher) prune(ply, depth, beta, eval int, cutNode bool) (int, bool) {
 	p := &s.stack[ply].pos
 	par := &s.cfg.Params
 
@@ -64,17 +64,17 @@ func (s *Searcher) prune(ply, depth, beta, staticEval int, cutNode bool) (int, b
 	// beta will rarely fall below it in the plies left, so return it.
 	if s.on.Has(ReverseFutility) &&
 		depth <= par.RFPMaxDepth &&
-		staticEval < mateBound &&
-		staticEval-par.RFPMargin*depth >= beta {
-		s.note(Event{Kind: EvRFP, Depth: depth, Beta: beta, Score: staticEval}, ply)
-		return staticEval, true
+		eval < mateBound &&
+		eval-par.RFPMargin*depth >= beta {
+		s.note(Event{Kind: EvRFP, Depth: depth, Beta: beta, Score: eval}, ply)
+		return eval, true
 	}
 
 	// Both null-move techniques need a real move to have led here, a side
 	// with pieces (pawn-only endings are where zugzwang lives) and an eval
 	// at or above beta.
 	nullOK := s.stack[ply].move != chess.NullMove &&
-		staticEval >= beta &&
+		eval >= beta &&
 		p.HasNonPawnMaterial(p.SideToMove())
 	if !nullOK {
 		return 0, false
@@ -116,7 +116,7 @@ func (s *Searcher) prune(ply, depth, beta, staticEval int, cutNode bool) (int, b
 		// The eval margin's reduction: the further above beta the side
 		// that passes stands, the less depth the null search needs.
 		if s.on.Has(NMPEval) {
-			nmpDepth -= min((staticEval-beta)/par.NMPEvalMargin, par.NMPEvalMax)
+			nmpDepth -= min((eval-beta)/par.NMPEvalMargin, par.NMPEvalMax)
 		}
 		s.note(Event{Kind: EvNullTry, Depth: depth, Beta: beta, Reduction: depth - 1 - nmpDepth}, ply)
 		s.playNull(ply)
@@ -159,7 +159,7 @@ func (s *Searcher) nullReply(ply int) chess.Move {
 // that holds, by a search reduced by probcut-reduction-plies. A capture
 // that scores probBeta both times cuts the node; its score is stored as a
 // lower bound at the depth it proves.
-func (s *Searcher) probCut(ply, depth, probBeta, staticEval int, ttMove chess.Move, ttPV, cutNode bool) (int, bool) {
+func (s *Searcher) probCut(ply, depth, probBeta, eval int, ttMove chess.Move, ttPV, cutNode bool) (int, bool) {
 	f := &s.stack[ply]
 	p := &f.pos
 	f.moves.N = 0
@@ -170,7 +170,7 @@ func (s *Searcher) probCut(ply, depth, probBeta, staticEval int, ttMove chess.Mo
 		if pr := m.Promotion(); pr != chess.NoPieceType && pr != chess.Queen {
 			continue
 		}
-		if p.SEE(m) < probBeta-staticEval {
+		if p.SEE(m) < probBeta-eval {
 			continue
 		}
 		s.count(EvProbCutTry)

@@ -164,8 +164,8 @@ var techniqueInfos = [NumTechniques]techniqueInfo{
 	EvalCache:            {name: "eval-cache", summary: "keep each position's static evaluation in a table by its key, and look it up before evaluating again (speed only: the same tree)"},
 	KeepHistory:          {name: "keep-history", summary: "keep the history tables (quiet, continuation, capture, counter-move, correction) from one move of a game to the next, emptied at a new game (off: every search starts them empty; a run's searches are each a new game)"},
 	TimeStability:        {name: "tm-stability", summary: "time: under a clock, start no new iteration sooner when the best move has held for several iterations, later when it has just changed (the same tree at a fixed depth or node count)"},
-	TTEval:               {name: "tt-eval", summary: "the table's score of an earlier search stands in for the static eval where its bound says it is nearer the truth, in the prunings that compare the eval with the window (razoring, reverse futility, null move, ProbCut, futility)", requires: []Technique{TranspositionTable}},
 	TimeNodeShare:        {name: "tm-node-share", summary: "time: under a clock, start no new iteration sooner when the best move took most of the last iteration's nodes, later when it took few (the same tree at a fixed depth or node count)"},
+	TTEval:               {name: "tt-eval", summary: "the table's score of an earlier search stands in for the static eval where its bound says it is nearer the truth, in the prunings that compare the eval with the window (razoring, reverse futility, null move, ProbCut, futility)", requires: []Technique{TranspositionTable}},
 }
 
 // The evaluation terms' rows are eval's.
