@@ -10,9 +10,9 @@
 # whose worth ablate and Ethereal's note disagree on most. Pairs by
 # weight: the heavier a technique, the fewer games its figure needs (an
 # interval of about ±40 to ±60 for the three heavy ones, ±30 for the
-# other three). About 3.3 hours at -j 2 (36 s a pair), in four directories so each part
-# stands on its own when a session ends between them. Play it alone on the machine:
-# nothing else running. Run again to resume; journals are stored gzipped.
+# other three). About 3.3 hours at -j 2 (36 s a pair), in four
+# directories so each part stands on its own when a session ends between
+# them. Play it alone on the machine: nothing else running. Run again to resume; journals are stored gzipped.
 set -e
 cd "$(dirname "$0")/../.."
 ablate=${ABLATE:-go run -buildvcs=true ./cmd/ablate}
