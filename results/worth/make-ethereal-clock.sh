@@ -12,7 +12,8 @@
 # interval of about ±40 to ±60 for the three heavy ones, ±30 for the
 # other three). About 3.3 hours at -j 2 (36 s a pair), in four
 # directories so each part stands on its own when a session ends between
-# them. Play it alone on the machine: nothing else running. Run again to resume; journals are stored gzipped.
+# them. Play it alone on the machine: nothing else running. Run again
+# to resume; journals are stored gzipped.
 set -e
 cd "$(dirname "$0")/../.."
 ablate=${ABLATE:-go run -buildvcs=true ./cmd/ablate}
