@@ -58,13 +58,13 @@ func TestSoftLimit(t *testing.T) {
 		best, total uint64
 		hard, want  time.Duration
 	}{
-		{"full", 0, 100, 1000, time.Second, 100 * ms},
-		{"full,+tm-stability", 0, 100, 1000, time.Second, 180 * ms},
-		{"full,+tm-stability", 4, 100, 1000, time.Second, 90 * ms},
-		{"full,+tm-node-share", 4, 900, 1000, time.Second, 90 * ms},
-		{"full,+tm-stability,+tm-node-share", 4, 900, 1000, time.Second, 81 * ms},
-		{"full,+tm-stability,+tm-node-share", 0, 100, 1000, time.Second, 306 * ms},
-		{"full,+tm-stability,+tm-node-share", 0, 100, 1000, 150 * ms, 150 * ms}, // never past the hard limit
+		{"stage-23", 0, 100, 1000, time.Second, 100 * ms},
+		{"stage-23,+tm-stability", 0, 100, 1000, time.Second, 180 * ms},
+		{"stage-23,+tm-stability", 4, 100, 1000, time.Second, 90 * ms},
+		{"stage-23,+tm-node-share", 4, 900, 1000, time.Second, 90 * ms},
+		{"stage-23,+tm-stability,+tm-node-share", 4, 900, 1000, time.Second, 81 * ms},
+		{"stage-23,+tm-stability,+tm-node-share", 0, 100, 1000, time.Second, 306 * ms},
+		{"stage-23,+tm-stability,+tm-node-share", 0, 100, 1000, 150 * ms, 150 * ms}, // never past the hard limit
 	} {
 		s := New(mustConfig(t, c.spec), 1)
 		s.rootBestNodes, s.rootNodes = c.best, c.total
@@ -81,8 +81,11 @@ func TestSoftLimit(t *testing.T) {
 // same node for node; and the root's counts they read are consistent.
 func TestClockTechniquesChangeNoNode(t *testing.T) {
 	six := mustSuite(t, "six")
-	without := mustConfig(t, "full")
-	with := mustConfig(t, "full,+tm-stability,+tm-node-share")
+	with := mustConfig(t, "full")
+	without := mustConfig(t, "full,-tm-stability,-tm-node-share")
+	if with == without {
+		t.Fatal("full has not the time techniques on")
+	}
 	for _, e := range six.Entries {
 		for _, lim := range []Limits{{Depth: 7}, {Nodes: 30000}} {
 			sa, sb := New(with, 16), New(without, 16)

@@ -21,7 +21,7 @@ type Config struct {
 // it holds. Iterative deepening is always on: every iteration is recorded.
 //
 // The registry's defaults are the hand-set thresholds the stored results
-// were made with; every preset but full and stages 21 to 23 keeps them, so
+// were made with; every preset but full and stages 21 to 24 keeps them, so
 // that their node counts stay what those results record. tunedSearch is
 // what SPSA made of nine of them (results/tune/search; docs/findings.md).
 const tunedSearch = "lmr-base-plies-x100=78,lmr-divisor-x100=216,lmp-base-moves=1,lmp-improving-factor=2," +
@@ -51,11 +51,13 @@ var (
 	stage19 = stage18 | SetOf(Singular, SingularDouble, SingularNegative, MultiCut)
 	stage20 = stage19 | SetOf(ProbCut, CorrectionHistory, NMPEval, NMPThreat)
 	stage22 = stage20 | evalTermSet(eval.Tuned2)
+	stage24 = stage22 | SetOf(TimeStability, TimeNodeShare)
 )
 
 // presets are the named configurations. full is every technique but
 // three measured to cost strength (hyper-nmp, tuned, keep-history: see
-// docs/findings.md). The fulls of earlier days keep their names, so that
+// docs/findings.md) and two no match has yet earned a place (tt-eval,
+// free-passers). The fulls of earlier days keep their names, so that
 // the results they made name what made them: full-pesto and full-eval.
 var presets = []struct {
 	name   string
@@ -63,7 +65,7 @@ var presets = []struct {
 	params string // spec items that set the preset's parameters; the registry's defaults if empty
 	doc    string
 }{
-	{"full", stage22, tunedMargins, "every technique that helps (all but hyper-nmp, tuned and keep-history), with the search tune's thresholds, the second Texel tune's evaluation and the margins tuned for it: the stage ladder's top; the default"},
+	{"full", stage24, tunedMargins, "every technique that helps (all but hyper-nmp, tuned, keep-history, tt-eval and free-passers), with the search tune's thresholds, the second Texel tune's evaluation and the margins tuned for it: the stage ladder's top; the default"},
 	{"full-pesto", stage15, "", "stage 14 with the futility prunings, PeSTO's evaluation alone: the full of every result stored before 2026-12-01"},
 	{"full-eval", stage16, "", "full-pesto with the ten evaluation terms, hand-set: the full of 2026-12-01"},
 	{"alphabeta", SetOf(AlphaBeta, Quiescence), "", "alpha-beta and quiescence search, nothing else"},
@@ -82,7 +84,8 @@ var presets = []struct {
 	{"stage-20", stage20, "", "stage 19 + ProbCut, correction history, null move's eval margin and threat"},
 	{"stage-21", stage20, tunedSearch, "stage 20 with the search tune's thresholds (the full of 2026-12-02)"},
 	{"stage-22", stage22, tunedSearch, "stage 21 with the second Texel tune's tables and weights, tuned-2 (the full of 2026-12-03)"},
-	{"stage-23", stage22, tunedMargins, "stage 22 with the margins tuned for tuned-2 (= full)"},
+	{"stage-23", stage22, tunedMargins, "stage 22 with the margins tuned for tuned-2 (the full of 2026-12-03's evening)"},
+	{"stage-24", stage24, tunedMargins, "stage 23 with the clock's two techniques, tm-stability and tm-node-share (= full)"},
 }
 
 // Preset returns the named preset with its parameters.

@@ -341,16 +341,20 @@ func TestParseConfig(t *testing.T) {
 	}
 }
 
-// full is stage 23: stage 22 with the margins tuned for its evaluation;
-// stage 22 is stage 21 (stage 20's switches with the search tune's
-// thresholds, set over the registry's defaults, which every other preset
-// keeps) with the second Texel tune's evaluation.
+// full is stage 24: stage 23 with the clock's two techniques; stage 23 is
+// stage 22 with the margins tuned for its evaluation; stage 22 is stage
+// 21 (stage 20's switches with the search tune's thresholds, set over the
+// registry's defaults, which every other preset keeps) with the second
+// Texel tune's evaluation.
 func TestPresetParams(t *testing.T) {
 	full, s20, s21 := mustConfig(t, "full"), mustConfig(t, "stage-20"), mustConfig(t, "stage-21")
-	s22, s23 := mustConfig(t, "stage-22"), mustConfig(t, "stage-23")
-	if full != s23 || s23.Techniques != s22.Techniques || s21.Techniques != s20.Techniques ||
+	s22, s23, s24 := mustConfig(t, "stage-22"), mustConfig(t, "stage-23"), mustConfig(t, "stage-24")
+	if full != s24 || s24.Params != s23.Params || s24.Techniques != s23.Techniques.With(TimeStability).With(TimeNodeShare) {
+		t.Errorf("full is not stage 24, or stage 24 not stage 23 with tm-stability and tm-node-share")
+	}
+	if s23.Techniques != s22.Techniques || s21.Techniques != s20.Techniques ||
 		s22.Techniques != s21.Techniques.With(EvalTerm(eval.Tuned2)) || s22.Params != s21.Params {
-		t.Errorf("full is not stage 23, stage 23's switches not stage 22's, stage 22 not stage 21 with tuned-2, or stage 21's switches not stage 20's")
+		t.Errorf("stage 23's switches not stage 22's, stage 22 not stage 21 with tuned-2, or stage 21's switches not stage 20's")
 	}
 	if s20.Params != DefaultParams() || mustConfig(t, "full-pesto").Params != DefaultParams() {
 		t.Errorf("stage-20 or full-pesto has parameters off the registry's defaults")
