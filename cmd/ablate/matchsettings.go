@@ -15,7 +15,7 @@ func matchFlags() []cli.Flag {
 			"and the pair (a self-play data run: many games from few openings)"},
 		&cli.StringFlag{Name: "random-per", Usage: "draw the random plies per `pair` (both games one line) or per game " +
 			"(every game its own line: self-play data without colour-swapped twins)", Value: "pair"},
-		&cli.IntFlag{Name: "pairs", Usage: "game pairs to play (each opening twice, colours swapped)", Value: match.DefaultPairs},
+		&cli.IntFlag{Name: "pairs", Usage: "game pairs to play (each opening twice, colours swapped); more than an unfinished --out asked goes on to the new count, its games kept", Value: match.DefaultPairs},
 		&cli.IntFlag{Name: "games", Usage: "games to play (even; instead of --pairs)"},
 		&cli.Uint64Flag{Name: "nodes", Usage: "nodes per move (the default limit; deterministic)", Value: match.DefaultNodes},
 		&cli.IntFlag{Name: "move-depth", Usage: "depth per move, instead of nodes"},

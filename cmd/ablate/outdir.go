@@ -45,8 +45,11 @@ func claimError(err error) error {
 	case errors.As(err, &changed):
 		c := *changed
 		c.Setting = "--" + strings.TrimPrefix(c.Setting, "--")
-		return cli.Exit(c.Error()+": the command that began it finishes it; or write to another directory, "+
-			"or give --force to replace it once the new result is complete", command.ExitBadInput)
+		todo := ": the command that began it finishes it; or write to another directory, "
+		if c.Finished {
+			todo = ": write to another directory, "
+		}
+		return cli.Exit(c.Error()+todo+"or give --force to replace it once the new result is complete", command.ExitBadInput)
 	case errors.As(err, &occupied):
 		o := *occupied
 		o.Setting = "--" + strings.TrimPrefix(o.Setting, "--") // the library names the setting; here, its flag

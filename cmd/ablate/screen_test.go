@@ -3,11 +3,15 @@ package main
 import (
 	"bytes"
 	"compress/gzip"
+	"encoding/json"
+	"errors"
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
+	"time"
 )
 
 // TestScreeningIsTheSameEverywhere: a node-limited screening gives the
@@ -52,5 +56,79 @@ func TestScreeningIsTheSameEverywhere(t *testing.T) {
 	again, errw, code := ablate(t, append(args, "-j", "1", "--out", filepath.Join(tmp, "whole"))...)
 	if code != 0 || again != whole || !strings.Contains(errw, "done already") {
 		t.Errorf("the same command again: exit %d, %s\n%s", code, errw, again)
+	}
+}
+
+// TestScreeningGrows: a screening interrupted and then asked for more
+// pairs goes on to them, its games kept, and ends with the same games and
+// table as one asked for that many from the start; a finished one asked
+// for more is refused, saying so.
+func TestScreeningGrows(t *testing.T) {
+	tmp := t.TempDir()
+	args := func(pairs, dir string) []string {
+		return []string{"worth", "--design", "screening", "--leave-one-out", "lmr,lmp,nmp,rfp,see-prune", "--tree-depth", "3",
+			"--positions", "six", "--pairs", pairs, "--nodes", "3000", "--openings", "bench", "-j", "1", "--quiet",
+			"--format", "csv", "--out", filepath.Join(tmp, dir)}
+	}
+	whole, errw, code := ablate(t, args("24", "whole")...)
+	if code != 0 {
+		t.Fatalf("24 pairs: exit %d: %s", code, errw)
+	}
+
+	cmd := self(args("16", "grown"))
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	ended := make(chan error, 1)
+	go func() { ended <- cmd.Wait() }()
+	journal := filepath.Join(tmp, "grown", "matches", "screening", "pairs.jsonl")
+	for deadline := time.Now().Add(2 * time.Minute); time.Now().Before(deadline) && len(ended) == 0; time.Sleep(20 * time.Millisecond) {
+		if data, _ := os.ReadFile(journal); bytes.Count(data, []byte("\n")) >= 2 {
+			break
+		}
+	}
+	cmd.Process.Signal(os.Interrupt)
+	var exit interface{ ExitCode() int }
+	if err := <-ended; !errors.As(err, &exit) || exit.ExitCode() != 130 {
+		t.Fatalf("16 pairs, interrupted: %v, %s", err, stderr.String())
+	}
+
+	grown, errw, code := ablate(t, args("24", "grown")...)
+	if code != 0 || !strings.Contains(errw, "games.pairs: 16 there, 24 now: the worth goes on to the new count") {
+		t.Fatalf("asked for 24 pairs: exit %d: %s", code, errw)
+	}
+	if grown != whole {
+		t.Errorf("grown from 16 to 24 pairs:\n%s\nasked for 24 from the start:\n%s", grown, whole)
+	}
+	pgn := func(dir string) string {
+		t.Helper()
+		f, err := os.Open(filepath.Join(tmp, dir, "matches", "screening", "games.pgn.gz"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer f.Close()
+		z, err := gzip.NewReader(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		data, _ := io.ReadAll(z)
+		return string(bytes.ReplaceAll(data, []byte(filepath.Join(tmp, dir)), nil))
+	}
+	if pgn("grown") != pgn("whole") {
+		t.Error("the grown screening's games differ from the whole one's")
+	}
+	var info struct {
+		Args []string `json:"args"`
+	}
+	data, _ := os.ReadFile(filepath.Join(tmp, "grown", "worth.json"))
+	if err := json.Unmarshal(data, &info); err != nil || !slices.Contains(info.Args, "24") {
+		t.Errorf("worth.json names the command that began it, not the one that grew it: %v, %s", err, data)
+	}
+
+	_, errw, code = ablate(t, args("32", "whole")...)
+	if code == 0 || !strings.Contains(errw, "it is finished, and only an unfinished worth goes on to more") {
+		t.Errorf("a finished screening asked for more: exit %d: %s", code, errw)
 	}
 }

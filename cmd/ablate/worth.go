@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"os"
+	"strings"
 
 	"github.com/urfave/cli/v2"
 
@@ -123,6 +124,9 @@ func worthAction(c *cli.Context) error {
 		return command.BadInput(claimError(flagError(err)))
 	}
 	defer w.Close()
+	if g := w.Grown(); g != nil {
+		fmt.Fprintf(c.App.ErrWriter, "%s: %s: the worth goes on to the new count, its games so far kept\n", w.Dir, strings.Join(g, "; "))
+	}
 	if r := w.Replaces(); r != "" {
 		fmt.Fprintf(c.App.ErrWriter, "--force: writing in %s; it replaces %s once every cell is played\n", w.Dir, r)
 	}

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"strings"
 	"time"
 
 	"github.com/ablate-chess/ablate/engine/subject"
@@ -88,7 +89,7 @@ func Open(ctx context.Context, r Request) (o *Opened, err error) {
 	done := map[int]*Pair{}
 	if dir != "" {
 		if claim, err = resultdir.Open(resultdir.Ask{Dir: dir, Kind: "match", Replace: r.Replace,
-			Plan: Plan(s), Stored: storedPlan}); err != nil {
+			Plan: Plan(s), Stored: storedPlan, Grows: []string{"pairs"}}); err != nil {
 			return nil, err
 		}
 		defer func() {
@@ -110,6 +111,11 @@ func Open(ctx context.Context, r Request) (o *Opened, err error) {
 			}
 			if done, err = ReadJournal(claim.Dir); err != nil {
 				return nil, err
+			}
+			if claim.Grown != nil { // asked for more pairs: the command that asked makes it now
+				info.Request, _ = json.Marshal(s)
+				info.Args = r.Args
+				fmt.Fprintf(r.Log, "%s: %s: it goes on to the new count\n", claim.Dir, strings.Join(claim.Grown, "; "))
 			}
 		}
 		if claim.Replaces() != "" {

@@ -46,7 +46,9 @@ func describeBuild(p *subject.Provenance) string {
 // Resume reads what a cell's directory holds: nothing yet (nil, nil), a
 // finished match (complete, with its result) or an interrupted one (its
 // match.json and the pairs of its journal). A directory made with other
-// settings is an error: a cell is reused only for the same match (at any -j).
+// settings is an error: a cell is reused only for the same match (at any
+// -j), or an interrupted one asked for more pairs, which goes on to them
+// (its match.json then holds the new request).
 func Resume(dir string, s Settings) (prev *resultdir.MatchInfo, done map[int]*Pair, err error) {
 	prev, err = resultdir.ReadMatchInfo(dir)
 	if err != nil {
@@ -60,10 +62,19 @@ func Resume(dir string, s Settings) (prev *resultdir.MatchInfo, done map[int]*Pa
 	if err != nil {
 		return nil, nil, err
 	}
+	complete := prev.Complete && prev.Result != nil
 	if len(changes) > 0 {
-		return nil, nil, &resultdir.PlanChangedError{Setting: "out", Dir: dir, Kind: "match", Changes: changes}
+		grown, err := resultdir.Grown(Plan(was), Plan(s), []string{"pairs"})
+		if err != nil {
+			return nil, nil, err
+		}
+		if grown == nil || complete {
+			return nil, nil, &resultdir.PlanChangedError{Setting: "out", Dir: dir, Kind: "match", Changes: changes,
+				Finished: grown != nil}
+		}
+		prev.Request, _ = json.Marshal(s)
 	}
-	if prev.Complete && prev.Result != nil {
+	if complete {
 		return prev, nil, nil
 	}
 	done, err = ReadJournal(dir)

@@ -34,6 +34,12 @@ type Ask struct {
 	// way (nil: a directory of this kind never resumes), and whether its
 	// result is complete.
 	Stored func(dir string) (plan any, complete bool, err error)
+	// Grows names the settings an unfinished result may be asked more of,
+	// as dotted JSON keys of the plan ("pairs", "games.pairs"): asked a
+	// larger figure and nothing else changed, it goes on to the new one
+	// (Claim.Grown says so), what it has done kept, since its first units
+	// are the same ones. A finished result is not played on.
+	Grows []string
 }
 
 // State is what a claimed directory holds for its request.
@@ -50,8 +56,12 @@ type Claim struct {
 	Target string // the directory asked for
 	// Dir is where the result is written: Target, or beside it
 	// (Staging(Target)) while it replaces what Target holds.
-	Dir     string
-	State   State
+	Dir   string
+	State State
+	// Grown lists the settings asked larger than the result the
+	// directory holds ("pairs: 8000 there, 16000 now"): it is Resumed
+	// and goes on to the new figures.
+	Grown   []string
 	lock    *Lock
 	created bool // Open made Target: Release removes it if nothing was written
 }
@@ -86,10 +96,17 @@ func (c *Claim) Release() {
 type PlanChangedError struct {
 	Setting, Dir, Kind string
 	Changes            []string // "nodes: 10000 there, 20000 now"
+	// Finished: the changes only ask more of a result that grows, but
+	// it is finished, and a finished result is not played on.
+	Finished bool
 }
 
 func (e *PlanChangedError) Error() string {
-	return fmt.Sprintf("%s %s holds a %s made with another plan (%s)", e.Setting, e.Dir, e.Kind, strings.Join(e.Changes, "; "))
+	msg := fmt.Sprintf("%s %s holds a %s made with another plan (%s)", e.Setting, e.Dir, e.Kind, strings.Join(e.Changes, "; "))
+	if e.Finished {
+		msg += fmt.Sprintf("; it is finished, and only an unfinished %s goes on to more", e.Kind)
+	}
+	return msg
 }
 
 // Open claims a.Dir for a request: locked (another writer is a
@@ -116,12 +133,12 @@ func Open(a Ask) (*Claim, error) {
 		return nil, err
 	}
 	c := &Claim{Target: a.Dir, Dir: a.Dir, lock: lock, created: created}
-	state, err := a.state(a.Dir)
+	state, grown, err := a.state(a.Dir)
 	var occupied *OccupiedError
 	var changed *PlanChangedError
 	if a.Replace && (errors.As(err, &occupied) || errors.As(err, &changed) || err == nil && state == Complete) {
 		c.Dir = Staging(a.Dir)
-		state, err = a.state(c.Dir)
+		state, grown, err = a.state(c.Dir)
 	}
 	if err == nil && c.Dir != c.Target {
 		err = os.MkdirAll(c.Dir, 0o755)
@@ -130,40 +147,111 @@ func Open(a Ask) (*Claim, error) {
 		c.Release()
 		return nil, err
 	}
-	c.State = state
+	c.State, c.Grown = state, grown
 	return c, nil
 }
 
-// state reads what dir holds for the request.
-func (a Ask) state(dir string) (State, error) {
+// state reads what dir holds for the request, and the settings asked
+// larger than it has if it grows.
+func (a Ask) state(dir string) (State, []string, error) {
 	h, err := Inspect(dir)
 	if err != nil || h.Empty() {
-		return New, err
+		return New, nil, err
 	}
 	if h.What != a.Kind || a.Stored == nil {
-		return New, &OccupiedError{Setting: a.Setting, Holding: h}
+		return New, nil, &OccupiedError{Setting: a.Setting, Holding: h}
 	}
 	plan, complete, err := a.Stored(dir)
 	if err != nil {
-		return New, fmt.Errorf("%s %s: %v", a.Setting, dir, err)
+		return New, nil, fmt.Errorf("%s %s: %v", a.Setting, dir, err)
 	}
 	if plan == nil { // made before its description held a plan: taken for this one
 		if complete {
-			return Complete, nil
+			return Complete, nil, nil
 		}
-		return Resumed, nil
+		return Resumed, nil, nil
 	}
 	changes, err := PlanChanges(plan, a.Plan)
 	if err != nil {
-		return New, err
+		return New, nil, err
 	}
 	if len(changes) > 0 {
-		return New, &PlanChangedError{Setting: a.Setting, Dir: dir, Kind: a.Kind, Changes: changes}
+		grown, err := Grown(plan, a.Plan, a.Grows)
+		switch {
+		case err != nil:
+			return New, nil, err
+		case grown != nil && !complete:
+			return Resumed, grown, nil
+		}
+		return New, nil, &PlanChangedError{Setting: a.Setting, Dir: dir, Kind: a.Kind, Changes: changes, Finished: grown != nil}
 	}
 	if complete {
-		return Complete, nil
+		return Complete, nil, nil
 	}
-	return Resumed, nil
+	return Resumed, nil, nil
+}
+
+// Grown compares a stored plan with the one asked now: when they differ
+// only in settings of grows (dotted JSON keys, "games.pairs"), each a
+// number asked larger, it returns the changes ("pairs: 8000 there, 16000
+// now"); else nil.
+func Grown(stored, now any, grows []string) ([]string, error) {
+	changes, err := PlanChanges(stored, now)
+	if err != nil || len(changes) == 0 || len(grows) == 0 {
+		return nil, err
+	}
+	a, err := generic(stored)
+	if err != nil {
+		return nil, err
+	}
+	b, err := generic(now)
+	if err != nil {
+		return nil, err
+	}
+	for _, key := range grows {
+		x, xok := number(a, key)
+		y, yok := number(b, key)
+		if xok && yok && y > x {
+			setNumber(a, key, y)
+		}
+	}
+	if rest, err := PlanChanges(a, b); err != nil || len(rest) > 0 {
+		return nil, err
+	}
+	return changes, nil
+}
+
+// generic is a plan as its JSON reads back: maps, lists and numbers.
+func generic(plan any) (any, error) {
+	data, err := json.Marshal(plan)
+	if err != nil {
+		return nil, err
+	}
+	var v any
+	err = json.Unmarshal(data, &v)
+	return v, err
+}
+
+// number finds the number at a dotted key of a generic plan.
+func number(v any, key string) (float64, bool) {
+	for _, k := range strings.Split(key, ".") {
+		m, ok := v.(map[string]any)
+		if !ok {
+			return 0, false
+		}
+		v = m[k]
+	}
+	x, ok := v.(float64)
+	return x, ok
+}
+
+// setNumber sets the number at a dotted key that number found.
+func setNumber(v any, key string, x float64) {
+	keys := strings.Split(key, ".")
+	for _, k := range keys[:len(keys)-1] {
+		v = v.(map[string]any)[k]
+	}
+	v.(map[string]any)[keys[len(keys)-1]] = x
 }
 
 // checkReplaceable refuses to replace the working directory or one that

@@ -164,7 +164,8 @@ func Open(r Request) (*Worth, error) {
 		return w, nil
 	}
 	plan := r.Key()
-	claim, err := resultdir.Open(resultdir.Ask{Dir: r.Out, Kind: "worth", Replace: r.Replace, Plan: &plan, Stored: storedPlan})
+	claim, err := resultdir.Open(resultdir.Ask{Dir: r.Out, Kind: "worth", Replace: r.Replace, Plan: &plan, Stored: storedPlan,
+		Grows: []string{"games.pairs"}})
 	if err != nil {
 		return nil, err
 	}
@@ -175,6 +176,9 @@ func Open(r Request) (*Worth, error) {
 		return w, nil // read, or run again when whole: the binary that played stays named
 	}
 	w.info.Plan, _ = json.Marshal(plan)
+	if claim.Grown != nil { // asked for more pairs: the command that asked makes it now
+		w.info.Args = r.Args
+	}
 	if err := resultdir.WriteWorthInfo(claim.Dir, w.info); err != nil {
 		claim.Release()
 		return nil, err
@@ -184,6 +188,15 @@ func Open(r Request) (*Worth, error) {
 
 // Replaces is the directory this worth replaces once complete, if any.
 func (w *Worth) Replaces() string { return w.claim.Replaces() }
+
+// Grown lists the settings asked larger than the unfinished worth Out
+// held ("games.pairs: 8000 there, 16000 now"), which it goes on to.
+func (w *Worth) Grown() []string {
+	if w.claim == nil {
+		return nil
+	}
+	return w.claim.Grown
+}
 
 // Resumed reports whether Out held this worth begun (its tree sizes are
 // read back, not searched).
@@ -364,6 +377,8 @@ func (w *Worth) Play(ctx context.Context, start func(*Cell) (stop func())) error
 		if info == nil {
 			req, _ := json.Marshal(t.settings)
 			info = &resultdir.MatchInfo{Args: w.Args, Request: req, Started: time.Now().UTC()}
+		} else if w.Grown() != nil {
+			info.Args = w.Args // its request grew with the worth's (match.Resume)
 		}
 		t.Match.Describe(info, t.settings)
 		stop := func() {}
