@@ -91,7 +91,8 @@ func TestScreeningGrows(t *testing.T) {
 	}
 	cmd.Process.Signal(os.Interrupt)
 	var exit interface{ ExitCode() int }
-	if err := <-ended; !errors.As(err, &exit) || exit.ExitCode() != 130 {
+	if err := <-ended; !errors.As(err, &exit) || exit.ExitCode() != 130 ||
+		!strings.Contains(stderr.String(), "the same command again finishes it; with --no-play it prints the table of the pairs played so far") {
 		t.Fatalf("16 pairs, interrupted: %v, %s", err, stderr.String())
 	}
 

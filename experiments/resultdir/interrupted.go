@@ -13,12 +13,16 @@ type Interrupted struct {
 	Done, Total int
 	Units       string // "jobs", "pairs", ...
 	Dir         string // "": nothing was kept (no --out)
+	Hint        string // what else the command can do with what was kept, or ""
 }
 
 func (e *Interrupted) Error() string {
 	msg := fmt.Sprintf("interrupted after %d of %d %s", e.Done, e.Total, e.Units)
 	if e.Dir != "" {
 		msg += fmt.Sprintf("; they are kept in %s: the same command again finishes it", e.Dir)
+		if e.Hint != "" {
+			msg += "; " + e.Hint
+		}
 	}
 	return msg
 }

@@ -390,6 +390,7 @@ func (w *Worth) Play(ctx context.Context, start func(*Cell) (stop func())) error
 		var interrupted *resultdir.Interrupted
 		if errors.As(err, &interrupted) {
 			interrupted.Dir = w.Dir // the worth finishes it, not the cell's match alone
+			interrupted.Hint = "with --no-play it prints the table of the pairs played so far"
 		}
 		if err != nil {
 			return err
