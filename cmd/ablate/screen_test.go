@@ -2,10 +2,8 @@ package main
 
 import (
 	"bytes"
-	"compress/gzip"
 	"encoding/json"
 	"errors"
-	"io"
 	"os"
 	"path/filepath"
 	"slices"
@@ -29,22 +27,8 @@ func TestScreeningIsTheSameEverywhere(t *testing.T) {
 	if code != 0 || j2 != whole {
 		t.Errorf("-j 2: exit %d, %s\n%s\n%s", code, errw, j2, whole)
 	}
-	games := func(dir string) string {
-		t.Helper()
-		f, err := os.Open(filepath.Join(tmp, dir, "matches", "screening", "games.pgn.gz"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer f.Close()
-		z, err := gzip.NewReader(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		data, _ := io.ReadAll(z)
-		return string(bytes.ReplaceAll(data, []byte(filepath.Join(tmp, dir)), nil))
-	}
-	pgn := games("whole")
-	if pgn != games("j2") || pgn != games("merged") {
+	pgn := screeningGames(t, tmp, "whole")
+	if pgn != screeningGames(t, tmp, "j2") || pgn != screeningGames(t, tmp, "merged") {
 		t.Error("the games differ between -j 1, -j 2 and the merged shards")
 	}
 	if n := strings.Count(pgn, `[WhiteConfig "full,-`); n != 16 || !strings.Contains(pgn, `[BlackConfig "full"]`) {
@@ -57,6 +41,14 @@ func TestScreeningIsTheSameEverywhere(t *testing.T) {
 	if code != 0 || again != whole || !strings.Contains(errw, "done already") {
 		t.Errorf("the same command again: exit %d, %s\n%s", code, errw, again)
 	}
+}
+
+// screeningGames is the screening's games in the worth tmp/dir, unzipped,
+// with its directory's name taken out.
+func screeningGames(t *testing.T, tmp, dir string) string {
+	t.Helper()
+	pgn := comparable(t, filepath.Join(tmp, dir, "matches", "screening", "games.pgn.gz"))
+	return strings.ReplaceAll(pgn, filepath.Join(tmp, dir), "")
 }
 
 // TestScreeningGrows: a screening interrupted and then asked for more
@@ -103,21 +95,7 @@ func TestScreeningGrows(t *testing.T) {
 	if grown != whole {
 		t.Errorf("grown from 16 to 24 pairs:\n%s\nasked for 24 from the start:\n%s", grown, whole)
 	}
-	pgn := func(dir string) string {
-		t.Helper()
-		f, err := os.Open(filepath.Join(tmp, dir, "matches", "screening", "games.pgn.gz"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer f.Close()
-		z, err := gzip.NewReader(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		data, _ := io.ReadAll(z)
-		return string(bytes.ReplaceAll(data, []byte(filepath.Join(tmp, dir)), nil))
-	}
-	if pgn("grown") != pgn("whole") {
+	if screeningGames(t, tmp, "grown") != screeningGames(t, tmp, "whole") {
 		t.Error("the grown screening's games differ from the whole one's")
 	}
 	var info struct {

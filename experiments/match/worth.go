@@ -58,20 +58,13 @@ func Resume(dir string, s Settings) (prev *resultdir.MatchInfo, done map[int]*Pa
 	if err := json.Unmarshal(prev.Request, &was); err != nil {
 		return nil, nil, fmt.Errorf("%s: match.json has no usable request: %v", dir, err)
 	}
-	changes, err := resultdir.PlanChanges(Plan(was), Plan(s))
+	complete := prev.Complete && prev.Result != nil
+	grown, err := resultdir.SamePlan(resultdir.PlanChangedError{Setting: "out", Dir: dir, Kind: "match"},
+		Plan(was), Plan(s), []string{"pairs"}, complete)
 	if err != nil {
 		return nil, nil, err
 	}
-	complete := prev.Complete && prev.Result != nil
-	if len(changes) > 0 {
-		grown, err := resultdir.Grown(Plan(was), Plan(s), []string{"pairs"})
-		if err != nil {
-			return nil, nil, err
-		}
-		if grown == nil || complete {
-			return nil, nil, &resultdir.PlanChangedError{Setting: "out", Dir: dir, Kind: "match", Changes: changes,
-				Finished: grown != nil}
-		}
+	if grown != nil {
 		prev.Request, _ = json.Marshal(s)
 	}
 	if complete {

@@ -171,24 +171,33 @@ func (a Ask) state(dir string) (State, []string, error) {
 		}
 		return Resumed, nil, nil
 	}
-	changes, err := PlanChanges(plan, a.Plan)
-	if err != nil {
+	grown, err := SamePlan(PlanChangedError{Setting: a.Setting, Dir: dir, Kind: a.Kind}, plan, a.Plan, a.Grows, complete)
+	switch {
+	case err != nil:
 		return New, nil, err
-	}
-	if len(changes) > 0 {
-		grown, err := Grown(plan, a.Plan, a.Grows)
-		switch {
-		case err != nil:
-			return New, nil, err
-		case grown != nil && !complete:
-			return Resumed, grown, nil
-		}
-		return New, nil, &PlanChangedError{Setting: a.Setting, Dir: dir, Kind: a.Kind, Changes: changes, Finished: grown != nil}
-	}
-	if complete {
+	case complete:
 		return Complete, nil, nil
 	}
-	return Resumed, nil, nil
+	return Resumed, grown, nil
+}
+
+// SamePlan compares the plan stored in a directory with the one asked
+// now: the same, or an unfinished result asked more of a setting that
+// grows (the changes returned); else a *PlanChangedError, about names the
+// directory. complete: the stored result is finished.
+func SamePlan(about PlanChangedError, stored, now any, grows []string, complete bool) (grown []string, err error) {
+	changes, err := PlanChanges(stored, now)
+	if err != nil || len(changes) == 0 {
+		return nil, err
+	}
+	if grown, err = Grown(stored, now, grows); err != nil {
+		return nil, err
+	}
+	if grown != nil && !complete {
+		return grown, nil
+	}
+	about.Changes, about.Finished = changes, grown != nil
+	return nil, &about
 }
 
 // Grown compares a stored plan with the one asked now: when they differ
@@ -209,10 +218,12 @@ func Grown(stored, now any, grows []string) ([]string, error) {
 		return nil, err
 	}
 	for _, key := range grows {
-		x, xok := number(a, key)
-		y, yok := number(b, key)
+		ma, k := leaf(a, key)
+		mb, _ := leaf(b, key)
+		x, xok := ma[k].(float64)
+		y, yok := mb[k].(float64)
 		if xok && yok && y > x {
-			setNumber(a, key, y)
+			ma[k] = y
 		}
 	}
 	if rest, err := PlanChanges(a, b); err != nil || len(rest) > 0 {
@@ -232,26 +243,16 @@ func generic(plan any) (any, error) {
 	return v, err
 }
 
-// number finds the number at a dotted key of a generic plan.
-func number(v any, key string) (float64, bool) {
-	for _, k := range strings.Split(key, ".") {
-		m, ok := v.(map[string]any)
-		if !ok {
-			return 0, false
-		}
-		v = m[k]
-	}
-	x, ok := v.(float64)
-	return x, ok
-}
-
-// setNumber sets the number at a dotted key that number found.
-func setNumber(v any, key string, x float64) {
+// leaf finds a dotted key of a generic plan: the map that holds its last
+// part, and that part (a nil map if the key's path is not there).
+func leaf(v any, key string) (map[string]any, string) {
 	keys := strings.Split(key, ".")
 	for _, k := range keys[:len(keys)-1] {
-		v = v.(map[string]any)[k]
+		m, _ := v.(map[string]any)
+		v = m[k]
 	}
-	v.(map[string]any)[keys[len(keys)-1]] = x
+	m, _ := v.(map[string]any)
+	return m, keys[len(keys)-1]
 }
 
 // checkReplaceable refuses to replace the working directory or one that
@@ -275,18 +276,13 @@ func checkReplaceable(setting, dir string) error {
 // settings: "depth: 8 there, 10 now". Plans are compared as JSON, so a
 // plan read back from a file compares with one built now.
 func PlanChanges(stored, now any) ([]string, error) {
-	var a, b any
-	for _, x := range []struct {
-		plan any
-		dst  *any
-	}{{stored, &a}, {now, &b}} {
-		data, err := json.Marshal(x.plan)
-		if err != nil {
-			return nil, err
-		}
-		if err := json.Unmarshal(data, x.dst); err != nil {
-			return nil, err
-		}
+	a, err := generic(stored)
+	if err != nil {
+		return nil, err
+	}
+	b, err := generic(now)
+	if err != nil {
+		return nil, err
 	}
 	var out []string
 	diff("", a, b, &out)
