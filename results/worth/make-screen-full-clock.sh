@@ -11,8 +11,12 @@
 # last few and the next (multi-cut, mobility, king-safety, about 19 to 28
 # Elo) are within noise of one another, so the list is set again from the
 # finished table before the first game. It stops when every interval is
-# within ±25 Elo or at 1,200 pairs, about 9 hours at -j 2 (2.2 pairs a
-# minute). A clock: play it alone on the machine, nothing else running.
+# within ±25 Elo or at 2,400 pairs; about 9 hours at -j 2 (2.2 pairs a
+# minute) for the first 1,200 (scaled from the 40,000-node fit's widths,
+# about ±30 there: an estimate, not a measurement). The cap is set high
+# on purpose: a run stopped short of it keeps its games and goes on (or
+# grows) later, while one that reached its cap is finished and cannot
+# grow. A clock: play it alone on the machine, nothing else running.
 # Run again to resume, across sessions; the journal is stored gzipped.
 set -e
 cd "$(dirname "$0")/../.."
@@ -20,5 +24,5 @@ ablate=${ABLATE:-go run -buildvcs=true ./cmd/ablate}
 . results/journal.sh
 playworth results/worth/screen-full-clock --base stage-24 --design screening \
   --leave-one-out tt-move,pvs,lmr,aspiration,qs-see,passed-pawns,mvv-lva,rfp,lmp,history,pawn-structure,see-prune,tuned-2,nmp,cutoff-count \
-  --prior-elo 68 --tc 10+0.1 --pairs 1200 --precision 25 --openings openings --openings-order random --seed 37 \
+  --prior-elo 68 --tc 10+0.1 --pairs 2400 --precision 25 --openings openings --openings-order random --seed 37 \
   -j "${JOBS:-2}" --quiet --format markdown
