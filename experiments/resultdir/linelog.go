@@ -58,10 +58,15 @@ func (l *LineLog) Close() error { return l.f.Close() }
 // ReadLineLog calls parse with each whole line of path, numbered from 1; a
 // missing file has none, and a torn last line (no newline) is skipped. A
 // whole line that parse refuses is an error naming the file and line: it
-// was written whole, so it is damage, not a crash.
+// was written whole, so it is damage, not a crash. A log stored packed
+// (path.gz there, path not) is an error, not an empty log: read as empty,
+// a fit would show nothing and a resume would play its pairs again.
 func ReadLineLog(path string, parse func(line []byte) error) error {
 	data, err := os.ReadFile(path)
 	if os.IsNotExist(err) {
+		if _, gz := os.Stat(path + ".gz"); gz == nil {
+			return fmt.Errorf("%s is stored packed as %s.gz: unpack it first (gunzip -k %s.gz; the results/ scripts do)", path, path, path)
+		}
 		return nil
 	}
 	if err != nil {

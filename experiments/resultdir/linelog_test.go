@@ -159,3 +159,21 @@ func TestWriteWorthFile(t *testing.T) {
 		t.Errorf("%+v %v", back, err)
 	}
 }
+
+// A log stored packed is not an empty log: reading it as one would show a
+// fit of nothing, or play its pairs again on a resume.
+func TestLineLogPacked(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "pairs.jsonl")
+	none := func(l []byte) error { t.Errorf("parsed %q from a missing log", l); return nil }
+	if err := ReadLineLog(path, none); err != nil {
+		t.Fatalf("missing log: %v, want none", err)
+	}
+	if err := os.WriteFile(path+".gz", []byte("packed"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	err := ReadLineLog(path, none)
+	if err == nil || !strings.Contains(err.Error(), "pairs.jsonl.gz") || !strings.Contains(err.Error(), "unpack") {
+		t.Fatalf("packed log: %v, want an error naming pairs.jsonl.gz and saying to unpack it", err)
+	}
+}
