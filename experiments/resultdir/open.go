@@ -209,11 +209,7 @@ func Grown(stored, now any, grows []string) ([]string, error) {
 	if err != nil || len(changes) == 0 || len(grows) == 0 {
 		return nil, err
 	}
-	a, err := generic(stored)
-	if err != nil {
-		return nil, err
-	}
-	b, err := generic(now)
+	a, b, err := generics(stored, now)
 	if err != nil {
 		return nil, err
 	}
@@ -230,6 +226,14 @@ func Grown(stored, now any, grows []string) ([]string, error) {
 		return nil, err
 	}
 	return changes, nil
+}
+
+// generics is generic of a stored plan and of the one asked now.
+func generics(stored, now any) (a, b any, err error) {
+	if a, err = generic(stored); err == nil {
+		b, err = generic(now)
+	}
+	return a, b, err
 }
 
 // generic is a plan as its JSON reads back: maps, lists and numbers.
@@ -276,11 +280,7 @@ func checkReplaceable(setting, dir string) error {
 // settings: "depth: 8 there, 10 now". Plans are compared as JSON, so a
 // plan read back from a file compares with one built now.
 func PlanChanges(stored, now any) ([]string, error) {
-	a, err := generic(stored)
-	if err != nil {
-		return nil, err
-	}
-	b, err := generic(now)
+	a, b, err := generics(stored, now)
 	if err != nil {
 		return nil, err
 	}
