@@ -3,14 +3,13 @@
 # 40,000 nodes (results/worth/screen-full-40k, by |Elo|), screened again
 # at 10+0.1 on full (stage 24, named so that the script replays the same
 # configurations if full moves on), each pair full without 3 of them (k
-# from --prior-elo 68, their mean cost at 40,000 nodes) against full, from
-# the openings suite in seeded order. NOT PLAYED YET, and its list is
-# provisional: it is the top 15 of that screening's fit at 4,551 pairs
-# (tt-move, pvs, lmr, aspiration, qs-see, passed-pawns, mvv-lva, rfp, lmp,
-# history, pawn-structure, see-prune, tuned-2, nmp, cutoff-count); the
-# last few and the next (multi-cut, mobility, king-safety, about 19 to 28
-# Elo) are within noise of one another, so the list is set again from the
-# finished table before the first game. It stops when every interval is
+# from --prior-elo 68, their mean cost at 40,000 nodes, 67.8) against full, from
+# the openings suite in seeded order. The list is the finished
+# 40,000-node table's top 15 by |Elo| (13,900 pairs): tt-move, pvs, lmr,
+# aspiration, qs-see, passed-pawns, lmp, mvv-lva, history, rfp,
+# pawn-structure, tuned-2, see-prune, mobility, capture-history (−153 to
+# −28 Elo); the next three, nmp, cutoff-count and threats (−25 to −24),
+# are within noise of the last two. It stops when every interval is
 # within ±25 Elo or at 2,400 pairs; about 9 hours at -j 2 (2.2 pairs a
 # minute) for the first 1,200 (scaled from the 40,000-node fit's widths,
 # about ±30 there: an estimate, not a measurement). The cap is set high
@@ -23,6 +22,6 @@ cd "$(dirname "$0")/../.."
 ablate=${ABLATE:-go run -buildvcs=true ./cmd/ablate}
 . results/journal.sh
 playworth results/worth/screen-full-clock --base stage-24 --design screening \
-  --leave-one-out tt-move,pvs,lmr,aspiration,qs-see,passed-pawns,mvv-lva,rfp,lmp,history,pawn-structure,see-prune,tuned-2,nmp,cutoff-count \
+  --leave-one-out tt-move,pvs,lmr,aspiration,qs-see,passed-pawns,lmp,mvv-lva,history,rfp,pawn-structure,tuned-2,see-prune,mobility,capture-history \
   --prior-elo 68 --tc 10+0.1 --pairs 2400 --precision 25 --openings openings --openings-order random --seed 37 \
   -j "${JOBS:-2}" --quiet --format markdown
