@@ -205,13 +205,13 @@ func SamePlan(about PlanChangedError, stored, now any, grows []string, complete 
 // number asked larger, it returns the changes ("pairs: 8000 there, 16000
 // now"); else nil.
 func Grown(stored, now any, grows []string) ([]string, error) {
-	changes, err := PlanChanges(stored, now)
-	if err != nil || len(changes) == 0 || len(grows) == 0 {
-		return nil, err
-	}
 	a, b, err := generics(stored, now)
 	if err != nil {
 		return nil, err
+	}
+	changes := changesOf(a, b)
+	if len(changes) == 0 || len(grows) == 0 {
+		return nil, nil
 	}
 	for _, key := range grows {
 		ma, k := leaf(a, key)
@@ -222,8 +222,8 @@ func Grown(stored, now any, grows []string) ([]string, error) {
 			ma[k] = y
 		}
 	}
-	if rest, err := PlanChanges(a, b); err != nil || len(rest) > 0 {
-		return nil, err
+	if len(changesOf(a, b)) > 0 {
+		return nil, nil
 	}
 	return changes, nil
 }
@@ -284,6 +284,11 @@ func PlanChanges(stored, now any) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
+	return changesOf(a, b), nil
+}
+
+// changesOf is PlanChanges of two plans already generic.
+func changesOf(a, b any) []string {
 	var out []string
 	diff("", a, b, &out)
 	// The elements of a list are compared under the list's name: a change
@@ -296,7 +301,7 @@ func PlanChanges(stored, now any) ([]string, error) {
 			kept = append(kept, c)
 		}
 	}
-	return kept, nil
+	return kept
 }
 
 func diff(path string, a, b any, out *[]string) {
