@@ -10,9 +10,10 @@
 # pawn-structure, tuned-2, see-prune, mobility, capture-history (−153 to
 # −28 Elo); the next three, nmp, cutoff-count and threats (−25 to −24),
 # are within noise of the last two. It stops when every interval is
-# within ±25 Elo or at 2,400 pairs; about 9 hours at -j 2 (2.2 pairs a
-# minute) for the first 1,200 (scaled from the 40,000-node fit's widths,
-# about ±30 there: an estimate, not a measurement). The cap is set high
+# within ±25 Elo or at 2,400 pairs, 2.4 pairs a minute at -j 2 (measured
+# on an idle machine). At 398 pairs the intervals were ±42 to ±67, so
+# most switches reach ±25 by 1,100 to 2,200 pairs and the widest (pvs)
+# not before the cap: about 16 hours in all. The cap is set high
 # on purpose: a run stopped short of it keeps its games and goes on (or
 # grows) later, while one that reached its cap is finished and cannot
 # grow. A clock: play it alone on the machine, nothing else running.
