@@ -13,10 +13,10 @@
 # within ±25 Elo or at 2,400 pairs, 2.3 to 2.4 pairs a minute at -j 2
 # (measured on an idle machine). At 1,122 pairs the intervals were ±26 to
 # ±40, so most switches reach ±25 by 1,200 to 2,000 pairs, tt-move near
-# the cap and the widest (pvs) not before it: about 17 hours in all. The cap is set high
-# on purpose: a run stopped short of it keeps its games and goes on (or
-# grows) later, while one that reached its cap is finished and cannot
-# grow. A clock: play it alone on the machine, nothing else running.
+# the cap and the widest (pvs) not before it: about 17 hours in all. The
+# cap is set high on purpose: a run stopped short of it keeps its games
+# and goes on (or grows) later, while one that reached its cap is
+# finished and cannot grow. A clock: play it alone on the machine, nothing else running.
 # Run again to resume, across sessions; the journal is stored gzipped.
 set -e
 cd "$(dirname "$0")/../.."
