@@ -10,9 +10,9 @@
 # pawn-structure, tuned-2, see-prune, mobility, capture-history (−153 to
 # −28 Elo); the next three, nmp, cutoff-count and threats (−25 to −24),
 # are within noise of the last two. It stops when every interval is
-# within ±25 Elo or at 2,400 pairs, 2.3 to 2.4 pairs a minute at -j 2
-# (measured on an idle machine). At 1,122 pairs the intervals were ±26 to
-# ±40, so most switches reach ±25 by 1,200 to 2,000 pairs, tt-move near
+# within ±25 Elo or at 2,400 pairs, 2.2 to 2.4 pairs a minute at -j 2
+# (measured on an idle machine). At 1,410 pairs the intervals were ±23 to
+# ±35, so most switches reach ±25 by 1,400 to 2,000 pairs, tt-move near
 # the cap and the widest (pvs) not before it: about 17 hours in all. The
 # cap is set high on purpose: a run stopped short of it keeps its games
 # and goes on (or grows) later, while one that reached its cap is
