@@ -3,20 +3,21 @@
 # 40,000 nodes (results/worth/screen-full-40k, by |Elo|), screened again
 # at 10+0.1 on full (stage 24, named so that the script replays the same
 # configurations if full moves on), each pair full without 3 of them (k
-# from --prior-elo 68, their mean cost at 40,000 nodes, 67.8) against full, from
-# the openings suite in seeded order. The list is the finished
-# 40,000-node table's top 15 by |Elo| (13,900 pairs): tt-move, pvs, lmr,
-# aspiration, qs-see, passed-pawns, lmp, mvv-lva, history, rfp,
-# pawn-structure, tuned-2, see-prune, mobility, capture-history (−153 to
-# −28 Elo); the next three, nmp, cutoff-count and threats (−25 to −24),
-# are within noise of the last two. It stops when every interval is
-# within ±25 Elo or at 2,400 pairs, 2.2 to 2.4 pairs a minute at -j 2
-# (measured on an idle machine). At 1,410 pairs the intervals were ±23 to
-# ±35, so most switches reach ±25 by 1,400 to 2,000 pairs, tt-move near
-# the cap and the widest (pvs) not before it: about 17 hours in all. The
-# cap is set high on purpose: a run stopped short of it keeps its games
-# and goes on (or grows) later, while one that reached its cap is
-# finished and cannot grow. A clock: play it alone on the machine, nothing else running.
+# from --prior-elo 68, their mean cost at 40,000 nodes, 67.8) against
+# full, from the openings suite in seeded order. The list is the
+# finished 40,000-node table's top 15 by |Elo| (13,900 pairs): tt-move,
+# pvs, lmr, aspiration, qs-see, passed-pawns, lmp, mvv-lva, history,
+# rfp, pawn-structure, tuned-2, see-prune, mobility, capture-history
+# (−153 to −28 Elo); the next three, nmp, cutoff-count and threats (−25
+# to −24), are within noise of the last two. It stops when every
+# interval is within ±25 Elo or at 2,400 pairs, 2.2 to 2.4 pairs a
+# minute at -j 2 (measured on an idle machine). At 1,410 pairs the
+# intervals were ±23 to ±35, so most switches reach ±25 by 1,400 to
+# 2,000 pairs, tt-move near the cap and the widest (pvs) not before it:
+# about 17 hours in all. The cap is set high on purpose: a run stopped
+# short of it keeps its games and goes on (or grows) later, while one
+# that reached its cap is finished and cannot grow. A clock: play it
+# alone on the machine, nothing else running.
 # Run again to resume, across sessions; the journal is stored gzipped.
 set -e
 cd "$(dirname "$0")/../.."
