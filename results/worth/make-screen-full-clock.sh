@@ -11,13 +11,13 @@
 # (−153 to −28 Elo); the next three, nmp, cutoff-count and threats (−25
 # to −24), are within noise of the last two. It stops when every
 # interval is within ±25 Elo or at 2,400 pairs, 2.2 to 2.4 pairs a
-# minute at -j 2 (measured on an idle machine). At 1,751 pairs the
-# intervals were ±21 to ±30: twelve switches within ±25 already, lmr
-# there by about 1,900 pairs, tt-move near the cap and the widest (pvs)
-# not before it: about 17 hours in all. The cap is set high on purpose:
-# a run stopped short of it keeps its games and goes on (or grows)
-# later, while one that reached its cap is finished and cannot grow. A
-# clock: play it alone on the machine, nothing else running.
+# minute at -j 2 (measured on an idle machine). At 2,098 pairs the
+# intervals were ±19 to ±27: thirteen switches within ±25 already,
+# tt-move there by about 2,170 pairs and the widest (pvs) not before the
+# cap: about 17 hours in all. The cap is set high on purpose: a run
+# stopped short of it keeps its games and goes on (or grows) later,
+# while one that reached its cap is finished and cannot grow. A clock:
+# play it alone on the machine, nothing else running.
 # Run again to resume, across sessions; the journal is stored gzipped.
 set -e
 cd "$(dirname "$0")/../.."
