@@ -16,8 +16,8 @@
 # every game alone on an idle machine), every interval within ±25 but
 # pvs's (±25.5). Its table is in docs/findings.md beside the 40,000-node
 # one. A clock: play it alone on the machine, nothing else running.
-# Run again, it prints the table from the stored games; a run stopped
-# short resumed, across sessions, from its journal stored gzipped.
+# Run again and it prints the table from the stored games (a run
+# stopped short would resume from its journal, stored gzipped).
 set -e
 cd "$(dirname "$0")/../.."
 ablate=${ABLATE:-go run -buildvcs=true ./cmd/ablate}
