@@ -114,6 +114,9 @@ func withProfileSource(src source.Source, p *subject.Profile) (source.Source, er
 	if src.SHA256 == "" && source.IsTarball(src.Repo) {
 		src.SHA256 = ps.SHA256
 	}
+	if src.Net == nil {
+		src.Net = ps.Net
+	}
 	return src, nil
 }
 

@@ -60,6 +60,9 @@ type ProfileTech struct {
 	// Requires are techniques it needs to act: with one of them off it is
 	// inert, and a configuration does not have it (as ablate's Effective).
 	Requires []string `toml:"requires"`
+	// NoteElo is the engine's own note of what the technique is worth, in
+	// Elo (Stockfish's "(~N Elo)"), where it has one.
+	NoteElo *float64 `toml:"note_elo"`
 }
 
 // ProfileSource is how a profile's engine is made from its source: the
@@ -71,8 +74,44 @@ type ProfileSource struct {
 	Build       string `toml:"build"`
 	ExpectBench uint64 `toml:"expect_bench"`
 	SHA256      string `toml:"sha256"`
+	// Net is a file the build needs that the source lacks (Stockfish's
+	// evaluation network), and where to find it.
+	Net *ProfileNet `toml:"net"`
 
 	dir string // where a profile file's patch is; "" for a built-in profile's
+}
+
+// ProfileNet is a file an engine's build needs that its source lacks, as
+// Stockfish's evaluation network: named by its hash, it is found beside
+// the source or in the build cache, or written out of an installed binary
+// that holds it (Debian's stockfish).
+type ProfileNet struct {
+	File   string `toml:"file" json:"file"`     // its name
+	Into   string `toml:"into" json:"into"`     // the source's directory it goes in
+	SHA256 string `toml:"sha256" json:"sha256"` // its hash, checked wherever it comes from
+	// From is an installed binary that holds the file, FromEngine the UCI
+	// name (a prefix) it must give, Export the UCI command that writes
+	// the file ({file}: where), Install what to install to have it.
+	From       string `toml:"from" json:"from,omitempty"`
+	FromEngine string `toml:"from_engine" json:"from_engine,omitempty"`
+	Export     string `toml:"export" json:"export,omitempty"`
+	Install    string `toml:"install" json:"install,omitempty"`
+}
+
+func (n *ProfileNet) validate() error {
+	switch {
+	case n.File == "" || strings.ContainsAny(n.File, "/\\") || n.File == "." || n.File == "..":
+		return fmt.Errorf("file %q: want a plain file name", n.File)
+	case filepath.IsAbs(n.Into) || strings.HasPrefix(filepath.Clean(n.Into), ".."):
+		return fmt.Errorf("into %q: want a directory inside the source", n.Into)
+	case len(n.SHA256) != 64 || strings.Trim(strings.ToLower(n.SHA256), "0123456789abcdef") != "":
+		return fmt.Errorf("sha256 %q: want 64 hex digits", n.SHA256)
+	case (n.From == "") != (n.Export == ""):
+		return fmt.Errorf("from and export go together: the binary that holds the file and the UCI command that writes it")
+	case n.Export != "" && !strings.Contains(n.Export, "{file}"):
+		return fmt.Errorf("export %q: want {file} where the file is to be written", n.Export)
+	}
+	return nil
 }
 
 // SourcePatch reads the profile's patch.
@@ -136,8 +175,8 @@ func LoadProfile(nameOrPath string) (*Profile, error) {
 func ParseProfile(data []byte, source string) (*Profile, error) {
 	var p Profile
 	err := DecodeTOML(data, source, &p, "name, engine, description, reset, technique, param, source; "+
-		"in a technique: name, option, on, off, summary, requires; in a param: name, option, technique, summary; "+
-		"in source: patch, build, expect_bench, sha256")
+		"in a technique: name, option, on, off, summary, requires, note_elo; in a param: name, option, technique, summary; "+
+		"in source: patch, build, expect_bench, sha256, net; in source.net: file, into, sha256, from, from_engine, export, install")
 	if err != nil {
 		return nil, err
 	}
@@ -233,6 +272,11 @@ func (p *Profile) Validate(source string) error {
 			if names[r] != "technique" || r == t.Name {
 				return fmt.Errorf("%s: technique %s requires %q, which is not another of its techniques", source, t.Name, r)
 			}
+		}
+	}
+	if p.Source != nil && p.Source.Net != nil {
+		if err := p.Source.Net.validate(); err != nil {
+			return fmt.Errorf("%s: [source.net]: %v", source, err)
 		}
 	}
 	for _, x := range p.Params {

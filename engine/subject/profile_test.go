@@ -16,7 +16,7 @@ func TestBuiltinProfilesParse(t *testing.T) {
 			t.Errorf("%s: %+v", name, p)
 		}
 	}
-	if got := strings.Join(BuiltinProfiles(), ","); got != "ethereal,glaurung,toga2" {
+	if got := strings.Join(BuiltinProfiles(), ","); got != "ethereal,glaurung,stockfish,toga2" {
 		t.Errorf("built-in profiles %s", got)
 	}
 }
@@ -30,6 +30,10 @@ func TestProfileErrors(t *testing.T) {
 		{"option twice", "[[technique]]\nname = \"a\"\noption = \"A\"\n[[param]]\nname = \"b\"\noption = \"a\"\n", `option "a" is mapped twice`},
 		{"bad name", "[[technique]]\nname = \"a b\"\noption = \"A\"\n", "may not hold spaces"},
 		{"requires nothing", "[[technique]]\nname = \"a\"\noption = \"A\"\nrequires = [\"z\"]\n", `requires "z"`},
+		{"net without hash", "[[technique]]\nname = \"a\"\noption = \"A\"\n[source.net]\nfile = \"n.nnue\"\n", "[source.net]: sha256"},
+		{"net in a path", "[[technique]]\nname = \"a\"\noption = \"A\"\n[source.net]\nfile = \"../n.nnue\"\n", "want a plain file name"},
+		{"net outside", "[[technique]]\nname = \"a\"\noption = \"A\"\n[source.net]\nfile = \"n\"\ninto = \"../x\"\nsha256 = \"" + strings.Repeat("a", 64) + "\"\n", "inside the source"},
+		{"net export without from", "[[technique]]\nname = \"a\"\noption = \"A\"\n[source.net]\nfile = \"n\"\nsha256 = \"" + strings.Repeat("a", 64) + "\"\nexport = \"x {file}\"\n", "from and export go together"},
 		{"param of nothing", "[[technique]]\nname = \"a\"\noption = \"A\"\n[[param]]\nname = \"b\"\noption = \"B\"\ntechnique = \"z\"\n", "belongs to \"z\""},
 	} {
 		_, err := ParseProfile([]byte(c.text), "p.toml")
@@ -37,8 +41,37 @@ func TestProfileErrors(t *testing.T) {
 			t.Errorf("%s: %v, want %q", c.name, err, c.want)
 		}
 	}
-	if _, err := LoadProfile("nosuch"); err == nil || !strings.Contains(err.Error(), "built-in: ethereal, glaurung, toga2") {
+	if _, err := LoadProfile("nosuch"); err == nil || !strings.Contains(err.Error(), "built-in: ethereal, glaurung, stockfish, toga2") {
 		t.Errorf("unknown profile: %v", err)
+	}
+}
+
+// TestStockfishProfile: every technique of the stockfish profile is an
+// option its patch adds; 34 carry search.cpp's "(~N Elo)" notes; the net
+// is named by its hash, as Stockfish's Makefile checks it.
+func TestStockfishProfile(t *testing.T) {
+	p, err := LoadProfile("stockfish")
+	if err != nil {
+		t.Fatal(err)
+	}
+	patch, err := p.SourcePatch()
+	if err != nil {
+		t.Fatal(err)
+	}
+	notes := 0
+	for _, x := range p.Techniques {
+		if !strings.Contains(string(patch), `+    {"`+x.Option+`", &Switches::`) {
+			t.Errorf("%s: the patch adds no option %s", x.Name, x.Option)
+		}
+		if x.NoteElo != nil {
+			notes++
+		}
+	}
+	if len(p.Techniques) != 42 || notes != 34 {
+		t.Errorf("%d techniques, %d with a note; want 42 and 34", len(p.Techniques), notes)
+	}
+	if n := p.Source.Net; n == nil || n.File != "nn-"+n.SHA256[:12]+".nnue" {
+		t.Errorf("net %+v", n)
 	}
 }
 

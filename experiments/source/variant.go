@@ -34,6 +34,9 @@ type Source struct {
 	ExpectBench uint64 `toml:"expect_bench" json:"expect_bench,omitempty"`
 	// SHA256, if set, is the hash the Repo tarball must have.
 	SHA256 string `toml:"sha256" json:"sha256,omitempty"`
+	// Net, if set, is a file the build needs that the source lacks (a
+	// profile's: Stockfish's network), put in the worktree before building.
+	Net *subject.ProfileNet `toml:"-" json:"net,omitempty"`
 }
 
 // Variant is one engine built from the source: a revision (a commit, a
@@ -224,7 +227,11 @@ func (s *Source) buildOne(ctx context.Context, repo *Repo, cache Cache, build st
 	if patch != nil {
 		b.PatchHash = fmt.Sprintf("%x", sha256.Sum256(patch))
 	}
-	dir := filepath.Join(cache.Dir, key(b.Commit, b.PatchHash, build))
+	made := build
+	if s.Net != nil {
+		made += "\x00net " + s.Net.File + " " + strings.ToLower(s.Net.SHA256)
+	}
+	dir := filepath.Join(cache.Dir, key(b.Commit, b.PatchHash, made))
 	b.Binary = filepath.Join(dir, "engine")
 	if data, err := os.ReadFile(filepath.Join(dir, "build.json")); err == nil {
 		var was Built
@@ -253,6 +260,15 @@ func (s *Source) buildOne(ctx context.Context, repo *Repo, cache Cache, build st
 		apply.Stdin = bytes.NewReader(patch)
 		if msg, err := apply.CombinedOutput(); err != nil {
 			return b, fmt.Errorf("patch %s does not apply to %s: %s", v.Patch, short(b.Commit), strings.TrimSpace(string(msg)))
+		}
+	}
+	if s.Net != nil {
+		net, err := cache.findNet(ctx, s.Net, s.Repo, log)
+		if err != nil {
+			return b, err
+		}
+		if err := placeNet(net, s.Net, wt); err != nil {
+			return b, fmt.Errorf("net %s: %v", s.Net.File, err)
 		}
 	}
 	bin := filepath.Join(tmp, "engine")
