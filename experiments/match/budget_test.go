@@ -4,7 +4,9 @@ import (
 	"context"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/ablate-chess/ablate/engine/chess"
 	"github.com/ablate-chess/ablate/experiments/stats"
 )
 
@@ -73,6 +75,31 @@ func TestCommentDepth(t *testing.T) {
 		if (want < 0) == ok || (ok && d != want) {
 			t.Errorf("%q: %d %v, want %d", c, d, ok, want)
 		}
+	}
+}
+
+// TestCommentNodes: a move under a clock says the nodes it searched;
+// comments and the pair's means agree.
+func TestCommentNodes(t *testing.T) {
+	for c, want := range map[string]int{"+1.00/17 0.104s n=183204": 183204, "-M3/12 0.2s n=7": 7, "+0.25/8": -1,
+		"+1.00/17 0.104s": -1, "book": -1, "+0.1/3 0.1s n=x": -1} {
+		n, ok := commentNodes(c)
+		if (want < 0) == ok || (ok && n != want) {
+			t.Errorf("%q: %d %v, want %d", c, n, ok, want)
+		}
+	}
+	if c := comment(25, 14, 183204, true, 212*time.Millisecond, true); c != "+0.25/14 0.212s n=183204" {
+		t.Errorf("comment under a clock: %q", c)
+	}
+	if c := comment(25, 14, 183204, true, 0, false); c != "+0.25/14" {
+		t.Errorf("comment at a node budget: %q", c)
+	}
+	start, _ := chess.ParseFEN(chess.StartFEN)
+	g := &Game{White: "a", Black: "b", Start: start, Comments: []string{"book", "+0.1/10 0.1s n=100", "-0.1/12 0.1s n=300", "+0.1/11 0.1s n=200"}}
+	h := &Game{White: "b", Black: "a", Start: start, Comments: []string{"+0.1/10 0.1s n=500", "-0.1/12 0.1s n=400"}}
+	p := &Pair{Games: [2]*Game{g, h}}
+	if a, b := p.means("a", commentNodes); a != 350 || b != 800.0/3 { // a: 300, 400; b: 100, 200, 500
+		t.Errorf("mean nodes a %v, b %v; want 350, 266.7", a, b)
 	}
 }
 

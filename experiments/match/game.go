@@ -53,7 +53,7 @@ type Game struct {
 	Start        chess.Position
 	Moves        []chess.Move // every move from Start, the opening's first
 	BookPlies    int          // how many of them the opening played
-	Comments     []string     // per move: score/depth (and time against a clock)
+	Comments     []string     // per move: score/depth (and time and nodes against a clock)
 	Result       string       // 1-0, 0-1, 1/2-1/2
 	Termination  string       // the PGN Termination tag
 	Reason       string       // what ended it: checkmate, threefold repetition, ...
@@ -163,11 +163,11 @@ func play(op *Opening, white, black *side, lim *Budget, adj *Adjudication, stop 
 		if res.Move == chess.NullMove {
 			return lose(us, termInfraction, fmt.Sprintf("%s gave no move", mover.name))
 		}
-		score, depth, known := 0, 0, false
+		score, depth, nodes, known := 0, 0, uint64(0), false
 		if it := res.Last(); it != nil {
-			score, depth, known = it.Score, it.Depth, true
+			score, depth, nodes, known = it.Score, it.Depth, it.Nodes, true
 		}
-		game.Comments = append(game.Comments, comment(score, depth, known, spent, lim.Timed()))
+		game.Comments = append(game.Comments, comment(score, depth, nodes, known, spent, lim.Timed()))
 		g.Play(res.Move)
 		// Scores from White's point of view, for the adjudicator.
 		whiteScore := score
@@ -230,7 +230,7 @@ func canMate(p *chess.Position, c chess.Color) bool {
 
 // comment is a move's PGN comment: the mover's score in pawns (or mate)
 // and the depth, and the time it took when the game is against a clock.
-func comment(score, depth int, known bool, spent time.Duration, timed bool) string {
+func comment(score, depth int, nodes uint64, known bool, spent time.Duration, timed bool) string {
 	s := "book"
 	switch {
 	case !known:
@@ -247,6 +247,9 @@ func comment(score, depth int, known bool, spent time.Duration, timed bool) stri
 	}
 	if timed {
 		s += fmt.Sprintf(" %.3fs", spent.Seconds())
+		if known && nodes > 0 {
+			s += fmt.Sprintf(" n=%d", nodes) // what the clock bought
+		}
 	}
 	return s
 }

@@ -103,14 +103,15 @@ func Records(pairs []*Pair, a string) []records.PairRecord {
 		out[i] = records.PairRecord{Pair: p.Index + 1, Opening: p.Opening, Game1: p.Games[0].Result, Game2: p.Games[1].Result,
 			Points: x + y, Reason1: p.Games[0].Reason, Reason2: p.Games[1].Reason,
 			Plies1: len(p.Games[0].Moves), Plies2: len(p.Games[1].Moves)}
-		out[i].DepthA, out[i].DepthB = p.meanDepths(a)
+		out[i].DepthA, out[i].DepthB = p.means(a, commentDepth)
+		out[i].NodesA, out[i].NodesB = p.means(a, commentNodes)
 	}
 	return out
 }
 
-// meanDepths is the mean depth of A's moves in the pair and of B's: the
-// depths in the moves' comments, book moves and unknown depths left out.
-func (p *Pair) meanDepths(a string) (float64, float64) {
+// means is the mean of a figure of A's moves in the pair and of B's, read
+// from the moves' comments: book moves and moves without it left out.
+func (p *Pair) means(a string, figure func(comment string) (int, bool)) (float64, float64) {
 	var sum, n [2]int // A's, B's
 	for _, g := range p.Games {
 		mover := g.White // the side to move at the start moves first
@@ -118,7 +119,7 @@ func (p *Pair) meanDepths(a string) (float64, float64) {
 			mover = g.Black
 		}
 		for _, c := range g.Comments {
-			if d, ok := commentDepth(c); ok {
+			if d, ok := figure(c); ok {
 				side := 1
 				if mover == a {
 					side = 0
@@ -140,6 +141,18 @@ func (p *Pair) meanDepths(a string) (float64, float64) {
 		return float64(sum[i]) / float64(n[i])
 	}
 	return mean(0), mean(1)
+}
+
+// commentNodes reads the nodes searched from a move's comment under a
+// clock ("+0.25/14 0.212s n=183204"); node-limited moves have none.
+func commentNodes(c string) (int, bool) {
+	for _, f := range strings.Fields(c) {
+		if v, ok := strings.CutPrefix(f, "n="); ok {
+			n, err := strconv.Atoi(v)
+			return n, err == nil
+		}
+	}
+	return 0, false
 }
 
 // commentDepth reads the depth from a move's comment ("+0.25/8",

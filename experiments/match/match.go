@@ -111,7 +111,9 @@ func (o *Outcome) Result(m *Match) *stats.MatchResult {
 	r := o.Score.Result(m.SPRT)
 	r.Precise = o.Precise
 	r.TimeLossesA, r.TimeLossesB = o.TimeLosses(m.A.Name)
-	r.DepthA, r.DepthB = records.MeanDepths(Records(o.Pairs, m.A.Name))
+	recs := Records(o.Pairs, m.A.Name)
+	r.DepthA, r.DepthB = records.MeanDepths(recs)
+	r.NodesA, r.NodesB = records.MeanNodes(recs)
 	return r
 }
 

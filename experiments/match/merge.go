@@ -96,6 +96,7 @@ func MergeDirs(out string, dirs []string, partial bool, errw io.Writer) (*result
 	merged.Result = score.Result(rule.SPRT)
 	_, _, merged.Result.Precise = rule.Check(score)
 	merged.Result.DepthA, merged.Result.DepthB = records.MeanDepths(pairs)
+	merged.Result.NodesA, merged.Result.NodesB = records.MeanNodes(pairs)
 	if len(pairs) < merged.PairsAsked && !merged.Result.Precise && merged.Result.Verdict == "" {
 		fmt.Fprintf(errw, "merge: %d of %d pairs (shards %v missing or unfinished)\n", len(pairs), merged.PairsAsked, missing)
 	}

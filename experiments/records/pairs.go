@@ -22,6 +22,10 @@ type PairRecord struct {
 	// The mean depth of A's moves and of B's in the pair (out of book).
 	DepthA float64 `csv:"depth_a" json:"depth_a"`
 	DepthB float64 `csv:"depth_b" json:"depth_b"`
+	// The mean nodes of A's moves and of B's under a clock (0: not known,
+	// as in node-limited games).
+	NodesA float64 `csv:"nodes_a" json:"nodes_a,omitempty"`
+	NodesB float64 `csv:"nodes_b" json:"nodes_b,omitempty"`
 }
 
 // MeanDepths is the mean over pairs of each player's mean depth: A's, B's.
@@ -35,6 +39,22 @@ func MeanDepths(pairs []PairRecord) (float64, float64) {
 		b += p.DepthB
 	}
 	return a / float64(len(pairs)), b / float64(len(pairs))
+}
+
+// MeanNodes is the mean over the pairs that know them of each player's
+// mean nodes a move under a clock: A's, B's (0: none known).
+func MeanNodes(pairs []PairRecord) (float64, float64) {
+	var a, b float64
+	n := 0
+	for _, p := range pairs {
+		if p.NodesA > 0 && p.NodesB > 0 {
+			a, b, n = a+p.NodesA, b+p.NodesB, n+1
+		}
+	}
+	if n == 0 {
+		return 0, 0
+	}
+	return a / float64(n), b / float64(n)
 }
 
 // WritePairsCSV writes pairs.csv.

@@ -67,6 +67,10 @@ func Match(w io.Writer, format, a, b string, r *stats.MatchResult) error {
 		{"drawn games", fmt.Sprintf("%.2f%%", 100*r.DrawRatio)},
 		{"pairs of 1 point (fastchess's DrawRatio)", fmt.Sprintf("%.2f%%", 100*r.PairDrawRatio)},
 	}
+	if r.NodesA > 0 || r.NodesB > 0 { // under a clock: what it bought
+		rows = append(rows, []string{"mean depth, nodes a move", fmt.Sprintf("%s %.1f, %.0f; %s %.1f, %.0f",
+			a, r.DepthA, r.NodesA, b, r.DepthB, r.NodesB)})
+	}
 	if r.TimeLossesA+r.TimeLossesB > 0 {
 		rows = append(rows, []string{"lost on time", fmt.Sprintf("%s %d, %s %d", a, r.TimeLossesA, b, r.TimeLossesB)})
 	}

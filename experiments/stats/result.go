@@ -39,6 +39,10 @@ type MatchResult struct {
 	// the pairs: the depth a node budget or a clock buys.
 	DepthA float64 `json:"depth_a,omitempty"`
 	DepthB float64 `json:"depth_b,omitempty"`
+	// The mean nodes each player searched a move under a clock (out of
+	// book), over the pairs: the node budget the clock is worth.
+	NodesA float64 `json:"nodes_a,omitempty"`
+	NodesB float64 `json:"nodes_b,omitempty"`
 	// Games lost on time by each player, counted apart from the rest.
 	TimeLossesA int `json:"time_losses_a"`
 	TimeLossesB int `json:"time_losses_b"`
