@@ -24,8 +24,8 @@ type Budget struct {
 }
 
 // Timed reports whether moves are played against time, so that times are
-// not reproducible.
-func (b *Budget) Timed() bool { return b.TC != nil || b.MoveTime > 0 }
+// not reproducible (a clock counted in nodes is not).
+func (b *Budget) Timed() bool { return b.TC != nil && b.TC.NodesPerMS == 0 || b.MoveTime > 0 }
 
 // String writes the budget as ParseBudgets reads a ladder's ("nodes=10000",
 // "tc=10+0.1") and the PGN and match.json describe a match's limits: each
@@ -129,10 +129,27 @@ func ParseBudgets(list string) ([]Budget, error) {
 }
 
 // TimeControl is a clock: Base for the game, plus Inc after every move.
-type TimeControl struct{ Base, Inc time.Duration }
+// With NodesPerMS it is counted in nodes, not real time: a millisecond is
+// that many nodes searched. The engine shares out its nodes as it would
+// its time (more early, as a clock is spent), and the games are the same
+// on any machine and at any load, as node-limited games are.
+type TimeControl struct {
+	Base, Inc  time.Duration
+	NodesPerMS uint64
+}
 
-// ParseTC reads "10+0.1" (seconds, increment) or "10".
+// ParseTC reads "10+0.1" (seconds, increment) or "10", and a clock
+// counted in nodes, "10+0.1@960" (960 nodes a millisecond).
 func ParseTC(s string) (*TimeControl, error) {
+	s, perMS, counted := strings.Cut(s, "@")
+	var n uint64
+	if counted {
+		var err error
+		n, err = strconv.ParseUint(perMS, 10, 64)
+		if err != nil || n == 0 || n > 1e9 {
+			return nil, fmt.Errorf("tc %q: a clock counted in nodes is S+I@N, N the nodes a millisecond (a whole number above 0)", s+"@"+perMS)
+		}
+	}
 	base, inc, plus := cutPlus(s)
 	b, err1 := strconv.ParseFloat(base, 64)
 	i := 0.0
@@ -144,7 +161,7 @@ func ParseTC(s string) (*TimeControl, error) {
 		math.IsNaN(b) || math.IsNaN(i) || strings.ContainsAny(s, " \t_") {
 		return nil, fmt.Errorf("tc %q: want seconds+increment, as in 10+0.1", s)
 	}
-	return &TimeControl{time.Duration(b * float64(time.Second)), time.Duration(i * float64(time.Second))}, nil
+	return &TimeControl{time.Duration(b * float64(time.Second)), time.Duration(i * float64(time.Second)), n}, nil
 }
 
 func cutPlus(s string) (string, string, bool) {
@@ -156,7 +173,27 @@ func cutPlus(s string) (string, string, bool) {
 	return s, "", false
 }
 
-// String writes the PGN TimeControl value: "10+0.1".
+// String writes the clock as ParseTC reads it: "10+0.1", "10+0.1@960".
 func (tc *TimeControl) String() string {
+	s := tc.PGN()
+	if tc.NodesPerMS > 0 {
+		s += "@" + strconv.FormatUint(tc.NodesPerMS, 10)
+	}
+	return s
+}
+
+// PGN writes the PGN TimeControl value: "10+0.1" (a clock counted in
+// nodes says so in the Limits tag).
+func (tc *TimeControl) PGN() string {
 	return strconv.FormatFloat(tc.Base.Seconds(), 'f', -1, 64) + "+" + strconv.FormatFloat(tc.Inc.Seconds(), 'f', -1, 64)
+}
+
+// Spent is what a move of these nodes, searched in elapsed, takes from the
+// clock: the elapsed time, or under a clock counted in nodes the nodes'
+// milliseconds.
+func (tc *TimeControl) Spent(nodes uint64, elapsed time.Duration) time.Duration {
+	if tc.NodesPerMS == 0 {
+		return elapsed
+	}
+	return time.Duration(nodes/tc.NodesPerMS) * time.Millisecond
 }

@@ -19,7 +19,8 @@ func matchFlags() []cli.Flag {
 		&cli.IntFlag{Name: "games", Usage: "games to play (even; instead of --pairs)"},
 		&cli.Uint64Flag{Name: "nodes", Usage: "nodes per move (the default limit; deterministic)", Value: match.DefaultNodes},
 		&cli.IntFlag{Name: "move-depth", Usage: "depth per move, instead of nodes"},
-		&cli.StringFlag{Name: "tc", Usage: "a clock per game, `SECONDS+INC` as in 10+0.1, instead of nodes"},
+		&cli.StringFlag{Name: "tc", Usage: "a clock per game, `SECONDS+INC` as in 10+0.1, instead of nodes; " +
+			"SECONDS+INC@N counts it in nodes, N a millisecond (an engine that can: ablate's, Stockfish's profile): a clock's shape, deterministic"},
 		&cli.DurationFlag{Name: "movetime", Usage: "time per move, as in 100ms, instead of nodes"},
 		&cli.DurationFlag{Name: "time-margin", Usage: "grace past zero on the clock before a move loses on time"},
 		&cli.StringFlag{Name: "resign", Usage: "resign adjudication `MOVES:CP`: both scores beyond CP for MOVES moves each (0: off)", Value: match.DefaultResign},

@@ -25,16 +25,34 @@ func ClockLimits(left, inc time.Duration, movesToGo int) (soft, hard time.Durati
 // tm-node-share: its share of the last iteration's nodes), never past the
 // hard limit. With neither on it is the clock's soft limit.
 func (s *Searcher) softLimit(lim Limits, held int) time.Duration {
-	soft := lim.SoftTime
-	par := &s.cfg.Params
-	if s.on.Has(TimeStability) {
-		soft = soft * time.Duration(stabilityPct(par, held)) / 100
-	}
-	if s.on.Has(TimeNodeShare) && s.rootNodes > 0 {
-		soft = soft * time.Duration(sharePct(par, s.rootBestNodes, s.rootNodes)) / 100
-	}
+	soft := time.Duration(s.softScaled(int64(lim.SoftTime), held))
 	if lim.HardTime > 0 {
 		soft = min(soft, lim.HardTime)
+	}
+	return soft
+}
+
+// softNodeLimit is softLimit under a clock counted in nodes: the nodes
+// after which the search starts no new iteration, never past the hard
+// limit (Nodes).
+func (s *Searcher) softNodeLimit(lim Limits, held int) uint64 {
+	soft := uint64(s.softScaled(int64(lim.SoftNodes), held))
+	if lim.Nodes > 0 {
+		soft = min(soft, lim.Nodes)
+	}
+	return soft
+}
+
+// softScaled scales a soft limit (in time or nodes) by what the
+// iterations so far say of the best move, as the time techniques that are
+// on ask.
+func (s *Searcher) softScaled(soft int64, held int) int64 {
+	par := &s.cfg.Params
+	if s.on.Has(TimeStability) {
+		soft = soft * int64(stabilityPct(par, held)) / 100
+	}
+	if s.on.Has(TimeNodeShare) && s.rootNodes > 0 {
+		soft = soft * int64(sharePct(par, s.rootBestNodes, s.rootNodes)) / 100
 	}
 	return soft
 }

@@ -76,6 +76,31 @@ func TestSoftLimit(t *testing.T) {
 	}
 }
 
+// TestSoftNodes: under a clock counted in nodes the soft limit is scaled
+// as the time's is, never past the hard limit (Nodes), and a search
+// starts no iteration past it: every iteration but the last ended below
+// it, and the search stopped once one ended past it.
+func TestSoftNodes(t *testing.T) {
+	s := New(mustConfig(t, "stage-23,+tm-stability,+tm-node-share"), 1)
+	s.rootBestNodes, s.rootNodes = 900, 1000
+	if got := s.softNodeLimit(Limits{SoftNodes: 100000, Nodes: 1 << 30}, 4); got != 81000 {
+		t.Errorf("soft node limit %d; want 81000, as 100 ms is 81 ms", got)
+	}
+	if got := s.softNodeLimit(Limits{SoftNodes: 100000, Nodes: 50000}, 0); got != 50000 {
+		t.Errorf("soft node limit %d; want the hard limit, 50000", got)
+	}
+	e := mustSuite(t, "six").Entries[0]
+	const soft = 20000
+	res := New(mustConfig(t, "stage-23"), 16).Search(e.Board, nil, Limits{SoftNodes: soft, Nodes: 1 << 30}, nil)
+	its := res.Iterations
+	if len(its) < 2 || its[len(its)-1].Stats.Nodes < soft || its[len(its)-2].Stats.Nodes >= soft {
+		for _, it := range its {
+			t.Logf("depth %d: %d nodes", it.Depth, it.Stats.Nodes)
+		}
+		t.Errorf("the search did not stop at the first iteration past %d nodes", soft)
+	}
+}
+
 // TestClockTechniquesChangeNoNode: the time techniques act only on a
 // clock's soft limit, so at a fixed depth or node count the search is the
 // same node for node; and the root's counts they read are consistent.

@@ -15,7 +15,10 @@ type Limits struct {
 	// SoftTime: start no new iteration after this long. HardTime: stop
 	// mid-iteration after this long. Both count from the search's start.
 	SoftTime, HardTime time.Duration
-	Stop               *atomic.Bool // set from another goroutine to stop
+	// SoftNodes: under a clock counted in nodes, start no new iteration
+	// after this many nodes (Nodes is then the hard limit).
+	SoftNodes uint64
+	Stop      *atomic.Bool // set from another goroutine to stop
 }
 
 // Iteration is what one completed iteration of iterative deepening found.
@@ -117,6 +120,9 @@ func (s *Searcher) Search(root chess.Position, history []uint64, lim Limits, onI
 			break
 		}
 		if lim.SoftTime > 0 && time.Since(start) >= s.softLimit(lim, held) {
+			break
+		}
+		if lim.SoftNodes > 0 && s.stats.Nodes >= s.softNodeLimit(lim, held) {
 			break
 		}
 		// A forced mate already found will not get shorter by searching

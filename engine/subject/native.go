@@ -81,7 +81,12 @@ func (e *nativeEngine) Search(g *chess.Game, lim Limits, onIteration func(*Itera
 	if lim.Clock != nil {
 		left, inc := lim.Clock.Left(g.Position.SideToMove())
 		soft, hard := search.ClockLimits(left, inc, lim.Clock.MovesToGo)
-		if sl.HardTime == 0 || hard < sl.HardTime {
+		if n := lim.Clock.NodesPerMS; n > 0 { // the clock in nodes
+			softN, hardN := uint64(soft.Milliseconds())*n, uint64(hard.Milliseconds())*n
+			if sl.Nodes == 0 || hardN < sl.Nodes {
+				sl.SoftNodes, sl.Nodes = softN, hardN
+			}
+		} else if sl.HardTime == 0 || hard < sl.HardTime {
 			sl.SoftTime, sl.HardTime = soft, hard
 		}
 	}

@@ -40,9 +40,13 @@ type Profile struct {
 	// through ucinewgame) or "ucinewgame" (ucinewgame, the Hash set again
 	// and Clear Hash pressed: cheaper, for an engine measured to forget
 	// everything that way).
-	Reset      string         `toml:"reset"`
-	Techniques []ProfileTech  `toml:"technique"`
-	Params     []ProfileParam `toml:"param"`
+	Reset string `toml:"reset"`
+	// NodesAsTime is the spin option with which the engine counts a clock
+	// in nodes, so many a millisecond (Stockfish's nodestime): a clock
+	// counted in nodes (tc S+I@N) needs one.
+	NodesAsTime string         `toml:"nodes_as_time"`
+	Techniques  []ProfileTech  `toml:"technique"`
+	Params      []ProfileParam `toml:"param"`
 	// Source is how an engine that is ablated from its source gets the
 	// profile's options: the patch that gives them, its build, its bench.
 	Source *ProfileSource `toml:"source"`
@@ -174,7 +178,7 @@ func LoadProfile(nameOrPath string) (*Profile, error) {
 // ParseProfile reads a profile's TOML; source names it in errors.
 func ParseProfile(data []byte, source string) (*Profile, error) {
 	var p Profile
-	err := DecodeTOML(data, source, &p, "name, engine, description, reset, technique, param, source; "+
+	err := DecodeTOML(data, source, &p, "name, engine, description, reset, nodes_as_time, technique, param, source; "+
 		"in a technique: name, option, on, off, summary, requires, note_elo; in a param: name, option, technique, summary; "+
 		"in source: patch, build, expect_bench, sha256, net; in source.net: file, into, sha256, from, from_engine, export, install")
 	if err != nil {
@@ -315,6 +319,14 @@ func (p *Profile) check(engine string, c *uci.Client) error {
 			}
 		}
 		p.options[t.Option] = o
+	}
+	if p.NodesAsTime != "" {
+		o, ok := c.Option(p.NodesAsTime)
+		if !ok || o.Type != "spin" {
+			return fmt.Errorf("%s: nodes_as_time names %q, which is not a spin option of %s (it has: %s)",
+				where, p.NodesAsTime, engine, optionNames(c.Options))
+		}
+		p.options[p.NodesAsTime] = o
 	}
 	for _, x := range p.Params {
 		o, ok := c.Option(x.Option)

@@ -70,6 +70,12 @@ type Clock struct {
 	White, Black       time.Duration // time left
 	WhiteInc, BlackInc time.Duration // added after each move
 	MovesToGo          int           // moves to the next time control; 0 if none
+	// NodesPerMS, if not 0, counts the clock in nodes: a millisecond is
+	// this many nodes searched, and White and Black are what the nodes
+	// each side has searched leave of it. The engine shares out nodes as
+	// it would time, and looks at no real clock: a clock's shape with a
+	// node budget's determinism.
+	NodesPerMS uint64
 }
 
 // Left returns the time left and the increment of the side to move.

@@ -354,6 +354,15 @@ func (e *uciEngine) Search(g *chess.Game, lim Limits, onIteration func(*Iteratio
 		}
 		left, inc := c.Left(g.Position.SideToMove())
 		wait = left + inc + time.Second
+		if c.NodesPerMS > 0 {
+			// The engine counts the clock in nodes itself (from the clock
+			// its first move sees, keeping its own ledger after), so the
+			// watchdog is a node budget's: the nodes the clock holds.
+			if err := e.countNodesAsTime(c.NodesPerMS); err != nil {
+				return Result{}, err
+			}
+			wait = e.nodesWait(uint64((left + inc).Milliseconds()) * c.NodesPerMS)
+		}
 	}
 	if lim.StopAfter > 0 {
 		wait = lim.StopAfter
@@ -422,7 +431,8 @@ func (e *uciEngine) Search(g *chess.Game, lim Limits, onIteration func(*Iteratio
 			Detail: fmt.Sprintf("did not stop at %s within %v: it may ignore 'go %s'; %s",
 				what, watched.Round(time.Millisecond), strings.Fields(what)[1], hint)}
 	}
-	if lim.Nodes > 0 && res.Nodes > 0 && res.Elapsed > 20*time.Millisecond {
+	nodeClock := lim.Clock != nil && lim.Clock.NodesPerMS > 0
+	if (lim.Nodes > 0 || nodeClock) && res.Nodes > 0 && res.Elapsed > 20*time.Millisecond {
 		e.nps = float64(res.Nodes) / res.Elapsed.Seconds()
 	}
 	// The last depth is complete unless the search was cut short: by a
@@ -446,6 +456,16 @@ func (e *uciEngine) Search(g *chess.Game, lim Limits, onIteration func(*Iteratio
 	}
 	res.Move = m
 	return res, nil
+}
+
+// countNodesAsTime sets the profile's nodes-as-time option to n nodes a
+// millisecond: an engine without one cannot play a clock counted in nodes.
+func (e *uciEngine) countNodesAsTime(n uint64) error {
+	p := e.u.Profile
+	if p == nil || p.NodesAsTime == "" {
+		return fmt.Errorf("%s cannot count a clock in nodes (tc S+I@N): its profile names no nodes_as_time option; use --tc S+I or --nodes", e.u.Name())
+	}
+	return e.failed(e.c.SetOption(p.options[p.NodesAsTime].Name, strconv.FormatUint(n, 10)))
 }
 
 func ms(d time.Duration) string { return strconv.FormatInt(max(d.Milliseconds(), 0), 10) }

@@ -57,12 +57,12 @@ func TestParseBudgetsErrors(t *testing.T) {
 }
 
 func TestParseTCRejectsMalformed(t *testing.T) {
-	for _, s := range []string{"10+", "+0.1", "", "ten", "10+x", "0", "-1+0", "NaN", "10 +0.1"} {
+	for _, s := range []string{"10+", "+0.1", "", "ten", "10+x", "0", "-1+0", "NaN", "10 +0.1", "10+0.1@", "10+0.1@0", "10+0.1@x", "10@-5", "@5"} {
 		if tc, err := ParseTC(s); err == nil {
 			t.Errorf("ParseTC(%q) = %v, want an error", s, tc)
 		}
 	}
-	for s, want := range map[string]string{"10+0.1": "10+0.1", "60": "60+0", "0.5+0.01": "0.5+0.01"} {
+	for s, want := range map[string]string{"10+0.1": "10+0.1", "60": "60+0", "0.5+0.01": "0.5+0.01", "10+0.1@960": "10+0.1@960"} {
 		if tc, err := ParseTC(s); err != nil || tc.String() != want {
 			t.Errorf("ParseTC(%q) = %v, %v; want %s", s, tc, err, want)
 		}
@@ -88,10 +88,10 @@ func TestCommentNodes(t *testing.T) {
 			t.Errorf("%q: %d %v, want %d", c, n, ok, want)
 		}
 	}
-	if c := comment(25, 14, 183204, true, 212*time.Millisecond, true); c != "+0.25/14 0.212s n=183204" {
+	if c := comment(25, 14, 183204, true, 212*time.Millisecond, true, true); c != "+0.25/14 0.212s n=183204" {
 		t.Errorf("comment under a clock: %q", c)
 	}
-	if c := comment(25, 14, 183204, true, 0, false); c != "+0.25/14" {
+	if c := comment(25, 14, 183204, true, 0, false, false); c != "+0.25/14" {
 		t.Errorf("comment at a node budget: %q", c)
 	}
 	start, _ := chess.ParseFEN(chess.StartFEN)

@@ -127,7 +127,8 @@ func play(op *Opening, white, black *side, lim *Budget, adj *Adjudication, stop 
 		}
 		sl := subject.Limits{Depth: lim.Depth, Nodes: lim.Nodes, MoveTime: lim.MoveTime, Stop: stop}
 		if lim.TC != nil {
-			sl.Clock = &subject.Clock{White: white.left, Black: black.left, WhiteInc: lim.TC.Inc, BlackInc: lim.TC.Inc}
+			sl.Clock = &subject.Clock{White: white.left, Black: black.left, WhiteInc: lim.TC.Inc, BlackInc: lim.TC.Inc,
+				NodesPerMS: lim.TC.NodesPerMS}
 		}
 		t0 := time.Now()
 		res, err := mover.eng.Search(g, sl, nil)
@@ -150,7 +151,7 @@ func play(op *Opening, white, black *side, lim *Budget, adj *Adjudication, stop 
 			return lose(us, termInfraction, fmt.Sprintf("%s %s", mover.name, describe(ee)))
 		}
 		if lim.TC != nil {
-			mover.left -= spent
+			mover.left -= lim.TC.Spent(res.Nodes, spent)
 			if mover.left < -lim.TimeMargin {
 				// A flag fall is a draw if the opponent could never mate.
 				if !canMate(&g.Position, us.Other()) {
@@ -167,7 +168,7 @@ func play(op *Opening, white, black *side, lim *Budget, adj *Adjudication, stop 
 		if it := res.Last(); it != nil {
 			score, depth, nodes, known = it.Score, it.Depth, it.Nodes, true
 		}
-		game.Comments = append(game.Comments, comment(score, depth, nodes, known, spent, lim.Timed()))
+		game.Comments = append(game.Comments, comment(score, depth, nodes, known, spent, lim.Timed(), lim.TC != nil))
 		g.Play(res.Move)
 		// Scores from White's point of view, for the adjudicator.
 		whiteScore := score
@@ -230,7 +231,7 @@ func canMate(p *chess.Position, c chess.Color) bool {
 
 // comment is a move's PGN comment: the mover's score in pawns (or mate)
 // and the depth, and the time it took when the game is against a clock.
-func comment(score, depth int, nodes uint64, known bool, spent time.Duration, timed bool) string {
+func comment(score, depth int, nodes uint64, known bool, spent time.Duration, timed, clock bool) string {
 	s := "book"
 	switch {
 	case !known:
@@ -247,9 +248,9 @@ func comment(score, depth int, nodes uint64, known bool, spent time.Duration, ti
 	}
 	if timed {
 		s += fmt.Sprintf(" %.3fs", spent.Seconds())
-		if known && nodes > 0 {
-			s += fmt.Sprintf(" n=%d", nodes) // what the clock bought
-		}
+	}
+	if clock && known && nodes > 0 {
+		s += fmt.Sprintf(" n=%d", nodes) // what the clock bought
 	}
 	return s
 }

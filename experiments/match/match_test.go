@@ -202,6 +202,62 @@ func TestSamePGNWhateverTheWorkers(t *testing.T) {
 	}
 }
 
+// TestNodeClock: a clock counted in nodes (10+0.1@N) gives the same
+// games on any number of workers, spends more nodes early than late, as a
+// clock does, and says the nodes of every move; an engine that cannot
+// count it is refused, naming what to do.
+func TestNodeClock(t *testing.T) {
+	long(t)
+	tc, err := ParseTC("1+0.01@30")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var pgns []string
+	for _, workers := range []int{1, 3} {
+		m := &Match{A: native(t, "full", "full"), B: native(t, "nolmp", "full,-lmp"), Openings: openings(t, "bench")[:3],
+			Pairs: 3, Budget: Budget{TC: tc}, Adjudication: Adjudication{ResignMoves: 3, ResignScore: 1000, MaxMoves: 150},
+			Workers: workers, Event: "test", Date: "2026.01.01"}
+		out, err := m.Run(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r := out.Result(m); r.NodesA == 0 || r.NodesA > 30*1000+30*10 {
+			t.Errorf("mean nodes a move %v: want some, and less than the clock holds", r.NodesA)
+		}
+		pgns = append(pgns, pgnOf(m, out))
+	}
+	if pgns[0] != pgns[1] {
+		t.Error("the PGN differs between -j 1 and -j 3")
+	}
+	games, _ := chess.ReadPGN(strings.NewReader(pgns[0]), "m.pgn")
+	first, last := 0, 0
+	for _, g := range games {
+		n := len(g.Comments)
+		if n < 20 || g.Tag("Limits") != "tc=1+0.01@30" || g.Tag("TimeControl") != "1+0.01" {
+			t.Fatalf("game of %d moves, Limits %q, TimeControl %q", n, g.Tag("Limits"), g.Tag("TimeControl"))
+		}
+		for i, c := range g.Comments {
+			v, ok := commentNodes(c)
+			switch {
+			case !ok && c != "book":
+				t.Fatalf("move %d's comment %q has no nodes", i, c)
+			case i < 6:
+				first += v
+			case i >= n-6:
+				last += v
+			}
+		}
+	}
+	if first <= last {
+		t.Errorf("the first moves out of book took %d nodes, the last %d: a clock spends more early", first, last)
+	}
+	m := &Match{A: native(t, "full", "full"), B: fake(t, "ext", "ok"), Openings: openings(t, "bench")[:1], Pairs: 1,
+		Budget: Budget{TC: tc}, Workers: 1, Event: "test", Date: "2026.01.01"}
+	if _, err := m.Run(context.Background()); err == nil || !strings.Contains(err.Error(), "cannot count a clock in nodes") {
+		t.Errorf("an engine without nodes as time: %v", err)
+	}
+}
+
 // TestSPRTStopsAtTheSamePair: an SPRT decides on pairs in order, so the
 // match stops at the same pair on any number of workers.
 func TestSPRTStopsAtTheSamePair(t *testing.T) {

@@ -32,7 +32,7 @@ func (m *Match) PGN(p *Pair, game int) string {
 	}
 	tc := "-"
 	if m.Budget.TC != nil {
-		tc = m.Budget.TC.String()
+		tc = m.Budget.TC.PGN()
 	}
 	tags = append(tags,
 		chess.Tag{Name: "Termination", Value: g.Termination},

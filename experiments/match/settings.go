@@ -207,7 +207,7 @@ func (s Settings) limits() (Budget, error) {
 	if s.TC != "" {
 		tc, err := ParseTC(s.TC)
 		if err != nil {
-			return l, bad("tc", "%q: want seconds+increment, as in 10+0.1", s.TC)
+			return l, bad("tc", "%q: want seconds+increment, as in 10+0.1 (or a clock counted in nodes, 10+0.1@960)", s.TC)
 		}
 		l.TC = tc
 	}
