@@ -35,7 +35,10 @@ type UCI struct {
 	MoveTimeout time.Duration
 	// StopGrace is how long the engine has to answer stop; 0 is 2 seconds.
 	StopGrace time.Duration
-	// StartTimeout bounds the wait for uciok and readyok; 0 is 10 seconds.
+	// StartTimeout bounds the wait for uciok and readyok; 0 is a minute:
+	// an engine restarted for every game on a loaded machine (a low
+	// priority run beside others) may take many seconds to answer, and a
+	// long run must not end for it; one that never answers is still found.
 	StartTimeout time.Duration
 
 	name    string
@@ -53,7 +56,7 @@ func OpenUCI(u UCI) (*UCI, error) {
 		u.HashMB = 16
 	}
 	if u.StartTimeout == 0 {
-		u.StartTimeout = 10 * time.Second
+		u.StartTimeout = time.Minute
 	}
 	c, err := uci.StartCommand(u.Command, u.Dir)
 	if err != nil {
