@@ -1,0 +1,82 @@
+package main
+
+import (
+	"compress/gzip"
+	"io"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// stockfishSource is Stockfish 15.1's source tarball, $ABLATE_STOCKFISH_SRC
+// or the shared copy beside the checkout, and the build cache to use
+// ($ABLATE_STOCKFISH_CACHE, so that CI builds it once; else a fresh one).
+// The test is skipped without the tarball, or without Debian's stockfish,
+// whose binary holds the network the tarball lacks.
+func stockfishSource(t *testing.T) (src, cache string) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("builds Stockfish from its source: make test-long")
+	}
+	src = os.Getenv("ABLATE_STOCKFISH_SRC")
+	if src == "" {
+		src, _ = filepath.Abs("../../../shared/engines/stockfish-sf_15.1.tar.xz")
+	}
+	if _, err := os.Stat(src); err != nil {
+		t.Skipf("no Stockfish source tarball (%s): set ABLATE_STOCKFISH_SRC", src)
+	}
+	if _, err := os.Stat("/usr/games/stockfish"); err != nil {
+		t.Skip("no Debian stockfish to take the network from (apt-get install stockfish)")
+	}
+	cache = os.Getenv("ABLATE_STOCKFISH_CACHE")
+	if cache == "" {
+		cache = filepath.Join(t.TempDir(), "cache")
+	}
+	return src, cache
+}
+
+// TestStockfishFromSource: Stockfish 15.1 built from its source tarball
+// with the profile's patch and the network written out of Debian's binary
+// (its bench checked: the patch changes no node), a tiny ablation, and
+// node-limited games and games on a clock counted in nodes the same at
+// -j 1 and -j 2 (issue 61).
+func TestStockfishFromSource(t *testing.T) {
+	src, cache := stockfishSource(t)
+	sf := []string{"--engine-src", src, "--profile", "stockfish", "--build-cache", cache}
+	out, errw, code := ablate(t, append([]string{"run", "--leave-one-out", "nmp,lmr", "-p", "six", "-d", "6", "--quiet", "--format", "csv"}, sf...)...)
+	if code != 0 || !strings.Contains(errw, "bench 3467381") {
+		t.Fatalf("run: exit %d: %s", code, errw)
+	}
+	rows := strings.Split(strings.TrimSpace(out), "\n")
+	if len(rows) != 4 || !strings.Contains(rows[2], ",-nmp,") || strings.Contains(rows[2], ",1,1,") || strings.Contains(rows[3], ",1,1,") {
+		t.Errorf("the leave-one-out changed no tree:\n%s", out)
+	}
+	games := func(workers string, budget ...string) string {
+		dir := filepath.Join(t.TempDir(), "m")
+		args := append([]string{"match", "--config", "a=default", "--config", "b=default,-nmp,-lmr",
+			"--pairs", "1", "--openings", "bench", "-j", workers, "--quiet", "--out", dir}, budget...)
+		_, errw, code := ablate(t, append(args, sf...)...)
+		if code != 0 {
+			t.Fatalf("match -j %s %v: exit %d: %s", workers, budget, code, errw)
+		}
+		f, err := os.Open(filepath.Join(dir, "games.pgn.gz"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer f.Close()
+		z, _ := gzip.NewReader(f)
+		data, _ := io.ReadAll(z)
+		return string(data)
+	}
+	for _, budget := range [][]string{{"--nodes", "5000"}, {"--tc", "1+0.01@100"}} {
+		one, two := games("1", budget...), games("2", budget...)
+		if one != two || strings.Count(one, "[Result") != 2 {
+			t.Errorf("Stockfish's games at %v differ between -j 1 and -j 2:\n%s\n%s", budget, one, two)
+		}
+		if budget[0] == "--tc" && !regexp.MustCompile(`n=\d+`).MatchString(one) {
+			t.Errorf("moves on a clock counted in nodes say no nodes:\n%s", one)
+		}
+	}
+}
