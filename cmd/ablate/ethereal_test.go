@@ -20,13 +20,7 @@ func etherealSource(t *testing.T) string {
 	if testing.Short() {
 		t.Skip("builds Ethereal from its source: make test-long")
 	}
-	path := os.Getenv("ABLATE_ETHEREAL_SRC")
-	if path == "" {
-		path, _ = filepath.Abs("../../../shared/engines/ethereal-chess_12.00+ds1.orig.tar.xz")
-	}
-	if _, err := os.Stat(path); err != nil {
-		t.Skipf("no Ethereal source tarball (%s): set ABLATE_ETHEREAL_SRC", path)
-	}
+	path := sharedSource(t, "ABLATE_ETHEREAL_SRC", "ethereal-chess_12.00+ds1.orig.tar.xz")
 	if _, err := os.Stat("/usr/include/tbprobe.h"); err != nil {
 		t.Skip("no libfathom-dev to build Ethereal against")
 	}
@@ -50,25 +44,50 @@ func TestEtherealFromSource(t *testing.T) {
 		t.Errorf("the leave-one-out changed no tree:\n%s", out)
 	}
 	games := func(workers string) string {
-		dir := filepath.Join(t.TempDir(), "m")
-		_, errw, code := ablate(t, append([]string{"match", "--config", "a=ethereal", "--config", "b=ethereal,-nmp,-lmr",
-			"--pairs", "2", "--nodes", "3000", "--openings", "bench", "-j", workers, "--quiet", "--out", dir}, eth...)...)
-		if code != 0 {
-			t.Fatalf("match -j %s: exit %d: %s", workers, code, errw)
-		}
-		f, err := os.Open(filepath.Join(dir, "games.pgn.gz"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer f.Close()
-		z, _ := gzip.NewReader(f)
-		data, _ := io.ReadAll(z)
-		return string(data)
+		return matchGames(t, append([]string{"--config", "a=ethereal", "--config", "b=ethereal,-nmp,-lmr",
+			"--pairs", "2", "--nodes", "3000", "--openings", "bench", "-j", workers}, eth...)...)
 	}
 	one, two := games("1"), games("2")
 	if one != two || strings.Count(one, "[Result") != 4 {
 		t.Errorf("node-limited Ethereal games differ between -j 1 and -j 2:\n%s\n%s", one, two)
 	}
+}
+
+// sharedSource is an engine's source tarball: $env, else the shared copy
+// beside the checkout (../shared/engines/name); the test is skipped
+// without it.
+func sharedSource(t *testing.T, env, name string) string {
+	t.Helper()
+	path := os.Getenv(env)
+	if path == "" {
+		path, _ = filepath.Abs(filepath.Join("../../../shared/engines", name))
+	}
+	if _, err := os.Stat(path); err != nil {
+		t.Skipf("no source tarball %s: set %s", path, env)
+	}
+	return path
+}
+
+// matchGames plays ablate match with args into a new directory and
+// returns its games, the PGN unpacked.
+func matchGames(t *testing.T, args ...string) string {
+	t.Helper()
+	dir := filepath.Join(t.TempDir(), "m")
+	_, errw, code := ablate(t, append(append([]string{"match"}, args...), "--quiet", "--out", dir)...)
+	if code != 0 {
+		t.Fatalf("match %v: exit %d: %s", args, code, errw)
+	}
+	f, err := os.Open(filepath.Join(dir, "games.pgn.gz"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	z, err := gzip.NewReader(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, _ := io.ReadAll(z)
+	return string(data)
 }
 
 // TestEtherealBadSource: a tarball that is not Ethereal's is refused before

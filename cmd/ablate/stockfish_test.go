@@ -1,8 +1,6 @@
 package main
 
 import (
-	"compress/gzip"
-	"io"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -20,13 +18,7 @@ func stockfishSource(t *testing.T) (src, cache string) {
 	if testing.Short() {
 		t.Skip("builds Stockfish from its source: make test-long")
 	}
-	src = os.Getenv("ABLATE_STOCKFISH_SRC")
-	if src == "" {
-		src, _ = filepath.Abs("../../../shared/engines/stockfish-sf_15.1.tar.xz")
-	}
-	if _, err := os.Stat(src); err != nil {
-		t.Skipf("no Stockfish source tarball (%s): set ABLATE_STOCKFISH_SRC", src)
-	}
+	src = sharedSource(t, "ABLATE_STOCKFISH_SRC", "stockfish-sf_15.1.tar.xz")
 	if _, err := os.Stat("/usr/games/stockfish"); err != nil {
 		t.Skip("no Debian stockfish to take the network from (apt-get install stockfish)")
 	}
@@ -54,21 +46,8 @@ func TestStockfishFromSource(t *testing.T) {
 		t.Errorf("the leave-one-out changed no tree:\n%s", out)
 	}
 	games := func(workers string, budget ...string) string {
-		dir := filepath.Join(t.TempDir(), "m")
-		args := append([]string{"match", "--config", "a=default", "--config", "b=default,-nmp,-lmr",
-			"--pairs", "1", "--openings", "bench", "-j", workers, "--quiet", "--out", dir}, budget...)
-		_, errw, code := ablate(t, append(args, sf...)...)
-		if code != 0 {
-			t.Fatalf("match -j %s %v: exit %d: %s", workers, budget, code, errw)
-		}
-		f, err := os.Open(filepath.Join(dir, "games.pgn.gz"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer f.Close()
-		z, _ := gzip.NewReader(f)
-		data, _ := io.ReadAll(z)
-		return string(data)
+		return matchGames(t, append(append([]string{"--config", "a=default", "--config", "b=default,-nmp,-lmr",
+			"--pairs", "1", "--openings", "bench", "-j", workers}, budget...), sf...)...)
 	}
 	for _, budget := range [][]string{{"--nodes", "5000"}, {"--tc", "1+0.01@100"}} {
 		one, two := games("1", budget...), games("2", budget...)
