@@ -59,15 +59,37 @@ func (r *Result) GoSource(provenance []string) ([]byte, error) {
 
 var pieceNames = [7]string{"", "pawn", "knight", "bishop", "rook", "queen", "king"}
 
-// WriteFile writes data to path whole or not at all: into a temporary
-// file beside it, then renamed over it.
+// WriteFile writes data to path. A regular file (or none yet) is written
+// whole or not at all: into a temporary file beside it, then renamed over
+// it, with the mode it had (0644 for a new one). Anything else there, a
+// device such as /dev/null or a link, is written through, as a shell's
+// redirection would, and never replaced.
 func WriteFile(path string, data []byte) error {
+	mode := os.FileMode(0o644)
+	if fi, err := os.Lstat(path); err == nil {
+		if !fi.Mode().IsRegular() {
+			f, err := os.OpenFile(path, os.O_WRONLY|os.O_TRUNC, 0)
+			if err != nil {
+				return err
+			}
+			if _, err := f.Write(data); err != nil {
+				f.Close()
+				return err
+			}
+			return f.Close()
+		}
+		mode = fi.Mode().Perm()
+	}
 	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
 	if err != nil {
 		return err
 	}
 	defer os.Remove(tmp.Name())
 	if _, err := tmp.Write(data); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Chmod(mode); err != nil {
 		tmp.Close()
 		return err
 	}
