@@ -186,6 +186,9 @@ func (s Settings) Check() error {
 	if s.Precision < 0 {
 		return bad("precision", "%g: want the interval's half-width in Elo, above 0", s.Precision)
 	}
+	if strings.ContainsAny(s.Event, "\n\r") {
+		return bad("event", "%q: the PGN's Event tag is one line", s.Event)
+	}
 	if _, err := s.limits(); err != nil {
 		return err
 	}
@@ -210,6 +213,12 @@ func (s Settings) limits() (Budget, error) {
 			return l, bad("tc", "%q: want seconds+increment, as in 10+0.1 (or a clock counted in nodes, 10+0.1@960)", s.TC)
 		}
 		l.TC = tc
+	}
+	if s.MoveTime < 0 {
+		return l, bad("movetime", "%v: a time per move is above 0", time.Duration(s.MoveTime)*time.Millisecond)
+	}
+	if s.TimeMargin < 0 {
+		return l, bad("time-margin", "%v: the grace is 0 or more", time.Duration(s.TimeMargin)*time.Millisecond)
 	}
 	n := 0
 	for _, set := range []bool{l.Nodes > 0, l.Depth > 0, l.MoveTime > 0, l.TC != nil} {

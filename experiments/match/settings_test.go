@@ -34,6 +34,9 @@ func TestSettingsBuildNamesTheSetting(t *testing.T) {
 		{"draw", func(s *Settings) { s.Draw = "a:b:c" }},
 		{"max-moves", func(s *Settings) { s.MaxMoves = -1 }},
 		{"openings-order", func(s *Settings) { s.Order = "shuffled" }},
+		{"movetime", func(s *Settings) { s.MoveTime = -1000 }}, // not the default nodes instead
+		{"time-margin", func(s *Settings) { s.TimeMargin = -1 }},
+		{"event", func(s *Settings) { s.Event = "two\nlines" }},
 	} {
 		s := defaults()
 		c.change(&s)
