@@ -86,6 +86,7 @@ func TestTuneTexel(t *testing.T) {
 		{[]string{"--data", data, "--prior", "-1", "--out", filepath.Join(dir, "x")}, "--prior -1"},
 		{[]string{"--data", data, "--terms", "tuned,tuned-2", "--out", filepath.Join(dir, "x")}, "two tunes' switches"},
 		{[]string{"--data", data, "--quiet-config", "fulll", "--out", filepath.Join(dir, "x")}, "--quiet-config"},
+		{[]string{"--data", data, "-j", "0", "--out", filepath.Join(dir, "x")}, "--workers 0: must be at least 1"},
 	} {
 		_, errw, code := ablate(t, append([]string{"tune", "texel"}, c.args...)...)
 		if code != 2 || !strings.Contains(errw, c.want) {

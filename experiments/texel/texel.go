@@ -306,6 +306,8 @@ func (r Request) Check() error {
 		return experiments.BadSetting("score-weight", "%g: want a weight from 0 (the games' results) to 1 (the engines' scores)", r.ScoreWeight)
 	case math.IsNaN(r.Prior) || r.Prior < 0 || r.Prior > MaxPrior:
 		return experiments.BadSetting("prior", "%g: want 0 (none) to %g", r.Prior, float64(MaxPrior))
+	case r.Workers < 1:
+		return experiments.BadSetting("workers", "%d: must be at least 1", r.Workers)
 	case (r.Terms & eval.TuneTerms()).Count() > 1:
 		return experiments.BadSetting("terms", "two tunes' switches: a fit writes the tables of one")
 	}
