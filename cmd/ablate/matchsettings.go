@@ -28,7 +28,7 @@ func matchFlags() []cli.Flag {
 		&cli.IntFlag{Name: "max-moves", Usage: "a game reaching this many moves is a draw (0: no cap)", Value: match.DefaultMaxMoves},
 		&cli.StringFlag{Name: "sprt", Usage: "stop when an SPRT decides: `elo0=0,elo1=5,alpha=0.05,beta=0.05[,model=normalized|logistic]`"},
 		&cli.StringFlag{Name: "precision", Usage: "stop once the Elo's 95% interval is at most `E` either side (pentanomial, " +
-			"from pair 50 on; --pairs is then the cap)"},
+			"from pair 50 on; --pairs is then the cap, 20,000 if not given)"},
 		jobsFlag(),
 		hashFlag(),
 		&cli.StringFlag{Name: "event", Usage: "the PGN Event tag", Value: match.DefaultEvent},
@@ -59,7 +59,7 @@ func readMatchSettings(c *cli.Context) (match.Settings, error) {
 	if g := c.Int("games"); c.IsSet("games") {
 		games = &g
 	}
-	return s, flagError(s.Count(games, c.String("precision"), c.IsSet("nodes")))
+	return s, flagError(s.Count(games, c.String("precision"), c.IsSet("nodes"), c.IsSet("pairs")))
 }
 
 // randomPer stores the default, per pair, as match.json always has: unnamed.

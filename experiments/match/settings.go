@@ -71,6 +71,8 @@ const (
 	DefaultMaxMoves = 400
 	DefaultOpenings = "openings"
 	DefaultEvent    = "ablate match"
+	// PrecisionPairs caps a match asked for a precision and no pairs.
+	PrecisionPairs = 20000
 )
 
 // SettingError is a bad setting (experiments.SettingError).
@@ -415,13 +417,16 @@ func IsSettingError(err error) (*SettingError, bool) {
 // not given), precision (the Elo interval to stop at; "" if not given)
 // and whether nodes was given: a depth, clock or time per move replaces
 // the default node limit.
-func (s *Settings) Count(games *int, precision string, nodesGiven bool) error {
+func (s *Settings) Count(games *int, precision string, nodesGiven, pairsGiven bool) error {
 	if precision != "" {
 		p, err := stats.ParsePrecision(precision)
 		if err != nil {
 			return bad("precision", "%v", strings.TrimPrefix(err.Error(), "precision "))
 		}
 		s.Precision = p
+		if !pairsGiven && games == nil {
+			s.Pairs = PrecisionPairs // the default 10 would stop it long before its interval
+		}
 	}
 	if games != nil {
 		if *games < 2 || *games%2 != 0 {

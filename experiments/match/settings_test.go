@@ -77,3 +77,21 @@ func TestApplySection(t *testing.T) {
 		t.Errorf("a bad time_margin: %v", err)
 	}
 }
+
+// TestPrecisionWithoutPairs: a precision without --pairs or --games is
+// capped at PrecisionPairs, not the default 10 pairs that would stop it at
+// ±144; a cap given is kept.
+func TestPrecisionWithoutPairs(t *testing.T) {
+	s := defaults()
+	if err := s.Count(nil, "20", false, false); err != nil || s.Pairs != PrecisionPairs || s.Precision != 20 {
+		t.Errorf("--precision 20 alone: %v, %d pairs", err, s.Pairs)
+	}
+	s = defaults()
+	if err := s.Count(nil, "20", false, true); err != nil || s.Pairs != defaults().Pairs {
+		t.Errorf("--precision 20 --pairs: %v, %d pairs, want the %d given", err, s.Pairs, defaults().Pairs)
+	}
+	s, games := defaults(), 300
+	if err := s.Count(&games, "20", false, false); err != nil || s.Pairs != 150 {
+		t.Errorf("--precision 20 --games 300: %v, %d pairs", err, s.Pairs)
+	}
+}
