@@ -2,6 +2,7 @@ package match
 
 import (
 	"encoding/json"
+	"fmt"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -70,14 +71,35 @@ func (p *Pair) JournalUnit() any {
 }
 
 // ReadJournal reads dir's journal (missing: none). A torn last line, from
-// a kill mid-write, is dropped: that pair is played again.
+// a kill mid-write, is dropped: that pair is played again. A pair's line
+// twice (a copy, a retry) counts once; the same pair with other games is
+// damage, an error naming both lines.
 func ReadJournal(dir string) (map[int]*Pair, error) {
 	out := map[int]*Pair{}
+	seen := map[int]struct {
+		line int
+		text string
+	}{}
+	n := 0
 	err := resultdir.ReadLineLog(filepath.Join(dir, JournalName), func(line []byte) error {
+		n++
 		var pj pairJSON
 		if err := json.Unmarshal(line, &pj); err != nil {
 			return err
 		}
+		if pj.Pair < 0 {
+			return fmt.Errorf("pair %d: not a pair of any match", pj.Pair+1)
+		}
+		if was, ok := seen[pj.Pair]; ok {
+			if was.text != string(line) {
+				return fmt.Errorf("pair %d again, with other games than line %d", pj.Pair+1, was.line)
+			}
+			return nil
+		}
+		seen[pj.Pair] = struct {
+			line int
+			text string
+		}{n, string(line)}
 		p := &Pair{Index: pj.Pair, Opening: pj.Opening}
 		for i := range pj.Games {
 			g, err := pj.Games[i].game()

@@ -146,6 +146,11 @@ func (m *Match) Run(ctx context.Context) (*Outcome, error) {
 	if len(m.Openings) == 0 {
 		return nil, fmt.Errorf("no openings")
 	}
+	for i := range m.Done {
+		if i < 0 || i >= m.Pairs {
+			return nil, fmt.Errorf("the journal holds pair %d, not one of the match's 1 to %d: it is another match's, or damaged", i+1, m.Pairs)
+		}
+	}
 	t := m.tally()
 	out, games, mine := t.out, t.games, m.Shard.HoldsPair
 	if t.count() || t.next == m.Pairs {

@@ -1,0 +1,39 @@
+package match
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/ablate-chess/ablate/engine/chess"
+)
+
+func journalLine(pair int, move string) string {
+	g := `{"White":"a","Black":"b","Start":"` + chess.StartFEN + `","Moves":"` + move + `","Result":"1/2-1/2"}`
+	return `{"Pair":` + strconv.Itoa(pair) + `,"Opening":"o","Games":[` + g + `,` + g + `]}` + "\n"
+}
+
+// TestJournalPairTwice: a pair's line twice counts once; the same pair
+// with other games is damage named by file and both lines; a pair beyond
+// the match's count is refused before any game, not dropped and counted.
+func TestJournalPairTwice(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, JournalName)
+	os.WriteFile(path, []byte(journalLine(0, "e2e4")+journalLine(1, "d2d4")+journalLine(0, "e2e4")), 0o644)
+	done, err := ReadJournal(dir)
+	if err != nil || len(done) != 2 {
+		t.Fatalf("a line twice: %d pairs, %v", len(done), err)
+	}
+	os.WriteFile(path, []byte(journalLine(0, "e2e4")+journalLine(1, "d2d4")+journalLine(0, "c2c4")), 0o644)
+	if _, err := ReadJournal(dir); err == nil || !strings.Contains(err.Error(), JournalName+":3: pair 1 again, with other games than line 1") {
+		t.Errorf("the same pair, other games: %v", err)
+	}
+	m := &Match{A: native(t, "a", "full"), B: native(t, "b", "full"), Openings: openings(t, "bench")[:2], Pairs: 1,
+		Budget: Budget{Nodes: 1000}, Workers: 1, Done: done}
+	if _, err := m.Run(context.Background()); err == nil || !strings.Contains(err.Error(), "holds pair 2, not one of the match's 1 to 1") {
+		t.Errorf("a pair beyond the match: %v", err)
+	}
+}
