@@ -76,10 +76,11 @@ func (p *Pair) JournalUnit() any {
 // damage, an error naming both lines.
 func ReadJournal(dir string) (map[int]*Pair, error) {
 	out := map[int]*Pair{}
-	seen := map[int]struct {
+	type seenLine struct {
 		line int
 		text string
-	}{}
+	}
+	seen := map[int]seenLine{}
 	n := 0
 	err := resultdir.ReadLineLog(filepath.Join(dir, JournalName), func(line []byte) error {
 		n++
@@ -96,10 +97,7 @@ func ReadJournal(dir string) (map[int]*Pair, error) {
 			}
 			return nil
 		}
-		seen[pj.Pair] = struct {
-			line int
-			text string
-		}{n, string(line)}
+		seen[pj.Pair] = seenLine{n, string(line)}
 		p := &Pair{Index: pj.Pair, Opening: pj.Opening}
 		for i := range pj.Games {
 			g, err := pj.Games[i].game()

@@ -53,8 +53,12 @@ func (c Cache) findNet(ctx context.Context, n *subject.ProfileNet, src string, l
 		return "", fmt.Errorf("the build needs %s, which the source lacks: put it beside the source (%s)", n.File, beside[0])
 	}
 	if _, err := os.Stat(n.From); err != nil {
+		install := n.Install
+		if install == "" {
+			install = n.From
+		}
 		return "", fmt.Errorf("the build needs %s, which the source lacks: put it beside the source (%s), or install %s, whose %s holds it (%s is not there)",
-			n.File, beside[0], first(n.Install, n.From), n.From, n.From)
+			n.File, beside[0], install, n.From, n.From)
 	}
 	if err := os.MkdirAll(filepath.Dir(cached), 0o755); err != nil {
 		return "", err
@@ -143,13 +147,4 @@ func engineName(out string) string {
 func lastLine(s string) string {
 	lines := strings.Split(strings.TrimSpace(s), "\n")
 	return strings.TrimSpace(lines[len(lines)-1])
-}
-
-func first(s ...string) string {
-	for _, x := range s {
-		if x != "" {
-			return x
-		}
-	}
-	return ""
 }
