@@ -1,13 +1,17 @@
 package main
 
 import (
+	"fmt"
 	"os"
 
 	"github.com/urfave/cli/v2"
 
 	"github.com/ablate-chess/ablate/cmd/internal/command"
 	"github.com/ablate-chess/ablate/engine/subject"
-	"github.com/ablate-chess/ablate/experiments"
+	"github.com/ablate-chess/ablate/experiments/bench"
+	"github.com/ablate-chess/ablate/experiments/matrix"
+	"github.com/ablate-chess/ablate/experiments/render"
+	"github.com/ablate-chess/ablate/experiments/setup"
 )
 
 // benchDepth is the bench's default depth: full searches the bench suite to
@@ -40,21 +44,32 @@ func benchCommand() *cli.Command {
 			if err != nil {
 				return command.BadInput(err)
 			}
-			configs, err := experiments.BenchConfigs(sub, c.StringSlice("config"), c.Bool("all"))
+			configs, err := bench.Configs(sub, c.StringSlice("config"), c.Bool("all"))
 			if err != nil {
 				return command.BadInput(flagError(err))
 			}
-			plan, err := experiments.BenchPlan(sub, c.String("positions"), c.Int("depth"), configs, c.StringSlice("set"))
+			plan, err := matrix.BenchPlan(sub, c.String("positions"), c.Int("depth"), configs, c.StringSlice("set"))
 			if err != nil {
 				return command.BadInput(err)
 			}
-			shard, err := experiments.ParseShard(c.String("shard"), os.Getenv)
+			shard, err := setup.ParseShard(c.String("shard"), os.Getenv)
 			if err != nil {
 				return command.BadInput(err)
 			}
 			ctx, cancel := command.Interruptible()
 			defer cancel()
-			err = experiments.RunBench(ctx, plan, c.Int("workers"), jobCap(c), shard, c.App.Writer, c.App.ErrWriter)
+			recs, err := bench.Run(ctx, plan, c.Int("workers"), jobCap(c), shard)
+			if err != nil {
+				return searchError(ctx, err)
+			}
+			if shard.Count > 1 {
+				fmt.Fprintf(c.App.ErrWriter, "shard %s: the sums below are this shard's only\n", shard)
+			}
+			// A configuration the cap cut short has no signature.
+			cut, err := render.Bench(c.App.Writer, recs, len(plan.Rows), plan.Rows[0].Depth)
+			if err == nil && len(cut) > 0 {
+				err = fmt.Errorf("bench: %d configuration(s) cut short by the cap (%v): no signature", len(cut), cut)
+			}
 			return searchError(ctx, err)
 		},
 	}
@@ -63,7 +78,7 @@ func benchCommand() *cli.Command {
 // subjectOf is the engine the command's flags name (ablate's by default),
 // with --hash checked against the machine's memory for -j tables.
 func subjectOf(c *cli.Context) (subject.Subject, error) {
-	if err := experiments.CheckHash(c.Int("hash"), max(1, c.Int("workers"))); err != nil {
+	if err := setup.CheckHash(c.Int("hash"), max(1, c.Int("workers"))); err != nil {
 		return nil, flagError(err)
 	}
 	spec, err := readSubjectSpec(c)

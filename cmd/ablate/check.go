@@ -3,13 +3,17 @@ package main
 import (
 	"context"
 	"fmt"
+	"io"
 	"os"
 
 	"github.com/urfave/cli/v2"
 
 	"github.com/ablate-chess/ablate/cmd/internal/command"
-	"github.com/ablate-chess/ablate/experiments"
+	"github.com/ablate-chess/ablate/experiments/bench"
+	"github.com/ablate-chess/ablate/experiments/check"
+	"github.com/ablate-chess/ablate/experiments/render"
 	"github.com/ablate-chess/ablate/experiments/resultdir"
+	"github.com/ablate-chess/ablate/experiments/setup"
 )
 
 // baselineFile is the repository's bench baseline, under results/.
@@ -65,8 +69,8 @@ func checkAction(c *cli.Context) error {
 	ctx, cancel := command.Interruptible()
 	defer cancel()
 	if c.Bool("update") {
-		n, configs, err := experiments.UpdateBaseline(ctx, sub, path, c.String("positions"), c.Int("depth"),
-			experiments.DefaultBench(sub), c.StringSlice("set"), c.Int("workers"), jobCap(c))
+		n, configs, err := check.UpdateBaseline(ctx, sub, path, c.String("positions"), c.Int("depth"),
+			bench.Default(sub), c.StringSlice("set"), c.Int("workers"), jobCap(c))
 		if err != nil {
 			return searchError(ctx, err)
 		}
@@ -76,11 +80,11 @@ func checkAction(c *cli.Context) error {
 	if c.Bool("all") && len(c.StringSlice("preset")) > 0 {
 		return command.BadInput(fmt.Errorf("--all and --preset: --all checks every configuration, --preset only some; give one"))
 	}
-	shard, err := experiments.ParseShard(c.String("shard"), os.Getenv)
+	shard, err := setup.ParseShard(c.String("shard"), os.Getenv)
 	if err != nil {
 		return command.BadInput(err)
 	}
-	check := experiments.BaselineCheck{Subject: sub, Path: path, Set: c.StringSlice("set"), Workers: c.Int("workers"),
+	check := check.Baseline{Subject: sub, Path: path, Set: c.StringSlice("set"), Workers: c.Int("workers"),
 		Cap: jobCap(c), Shard: shard, Presets: c.StringSlice("preset")}
 	res, err := check.Run(ctx)
 	if err != nil {
@@ -89,7 +93,7 @@ func checkAction(c *cli.Context) error {
 	if res.Searches < res.Pinned {
 		fmt.Fprintf(c.App.ErrWriter, "checked %d of the baseline's %d searches\n", res.Searches, res.Pinned)
 	}
-	return searchError(ctx, res.Report(c.App.Writer, c.String("format"), sub.Name(), path))
+	return searchError(ctx, reportCheck(c.App.Writer, res, c.String("format"), sub.Name(), path))
 }
 
 // searchError is the status of a library's error in a command that
@@ -103,8 +107,27 @@ func searchError(ctx context.Context, err error) error {
 		return claimError(err)
 	case ctx.Err() != nil:
 		return cli.Exit("interrupted", command.ExitInterrupted)
-	case experiments.IsBadInput(err):
+	case setup.IsBadInput(err):
 		return command.BadInput(flagError(err))
 	}
 	return cli.Exit(err.Error(), command.ExitFor(err, command.ExitFailed))
+}
+
+// reportCheck writes the check's verdict on w: every count the same, or a table
+// in format of those that changed and an error saying so (an engine that
+// is not deterministic is a *NotDeterministic).
+func reportCheck(w io.Writer, r *check.Result, format, engine, path string) error {
+	switch {
+	case len(r.Unrepeatable) > 0:
+		return &setup.NotDeterministic{Engine: engine, Searches: r.Unrepeatable, Of: len(r.Unrepeatable) + len(r.Diff)}
+	case len(r.Diff) == 0:
+		fmt.Fprintf(w, "bench check: all %d searches of %d configurations match %s (%d nodes)\n", r.Searches, r.Configs, path, r.Nodes)
+		return nil
+	}
+	fmt.Fprintf(w, "bench check: %d of %d searches differ from %s:\n", len(r.Diff), r.Searches, path)
+	if err := render.Table(w, format, []string{"config", "position", "expected", "got", "change"}, r.Diff, 2); err != nil {
+		return err
+	}
+	return fmt.Errorf("bench check failed: %d node counts changed; if the change is meant, "+
+		"run 'ablate check --update' and say so in the commit message", len(r.Diff))
 }

@@ -13,7 +13,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/ablate-chess/ablate/cmd/internal/command"
-	"github.com/ablate-chess/ablate/experiments"
+	"github.com/ablate-chess/ablate/experiments/setup"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files")
@@ -158,8 +158,8 @@ func TestEngineFlagsReadAlike(t *testing.T) {
 		{"/opt/e/engine --threads=1", "engine", "/opt/e/engine --threads=1"},
 		{"sf=/usr/games/stockfish bench=no", "sf", "/usr/games/stockfish bench=no"},
 	} {
-		if n, cmd := experiments.ParseEngine(c.in); n != c.name || cmd != c.cmd {
-			t.Errorf("experiments.ParseEngine(%q) = %q, %q; want %q, %q", c.in, n, cmd, c.name, c.cmd)
+		if n, cmd := setup.ParseEngine(c.in); n != c.name || cmd != c.cmd {
+			t.Errorf("setup.ParseEngine(%q) = %q, %q; want %q, %q", c.in, n, cmd, c.name, c.cmd)
 		}
 	}
 	for _, c := range []struct{ in, engine, opt string }{
@@ -167,13 +167,13 @@ func TestEngineFlagsReadAlike(t *testing.T) {
 		{"toga:Hash=64", "toga", "Hash=64"},
 		{"Skill Level=3", "", "Skill Level=3"},
 	} {
-		if e, o, err := experiments.ParseEngineOption(c.in); err != nil || e != c.engine || o != c.opt {
-			t.Errorf("experiments.ParseEngineOption(%q) = %q, %q, %v; want %q, %q", c.in, e, o, err, c.engine, c.opt)
+		if e, o, err := setup.ParseEngineOption(c.in); err != nil || e != c.engine || o != c.opt {
+			t.Errorf("setup.ParseEngineOption(%q) = %q, %q, %v; want %q, %q", c.in, e, o, err, c.engine, c.opt)
 		}
 	}
 	for _, bad := range []string{"Hash", "=3", "toga:Hash"} {
-		if _, _, err := experiments.ParseEngineOption(bad); err == nil {
-			t.Errorf("experiments.ParseEngineOption(%q): no error", bad)
+		if _, _, err := setup.ParseEngineOption(bad); err == nil {
+			t.Errorf("setup.ParseEngineOption(%q): no error", bad)
 		}
 	}
 }

@@ -7,7 +7,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/ablate-chess/ablate/cmd/internal/command"
-	"github.com/ablate-chess/ablate/experiments"
+	"github.com/ablate-chess/ablate/experiments/compare"
 	"github.com/ablate-chess/ablate/experiments/records"
 	"github.com/ablate-chess/ablate/experiments/render"
 	"github.com/ablate-chess/ablate/experiments/resultdir"
@@ -63,7 +63,7 @@ func compareAction(c *cli.Context) error {
 		return command.BadInput(fmt.Errorf("--fail-on %v", err))
 	}
 	var old, new []records.Record
-	cmp := experiments.Comparison{Revisions: [2]string{c.String("old-rev"), c.String("new-rev")}, Repo: ".",
+	cmp := compare.Comparison{Revisions: [2]string{c.String("old-rev"), c.String("new-rev")}, Repo: ".",
 		Engines: [2]string{c.String("engine-a"), c.String("engine-b")}, Source: c.String("engine-src"),
 		Build: c.String("build"), Cache: c.String("build-cache"), Rounds: c.Int("rounds"), RunArgs: c.Args().Slice()}
 	switch {

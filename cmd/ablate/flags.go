@@ -8,9 +8,9 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/ablate-chess/ablate/engine/search"
-	"github.com/ablate-chess/ablate/experiments"
 	"github.com/ablate-chess/ablate/experiments/match"
 	"github.com/ablate-chess/ablate/experiments/render"
+	"github.com/ablate-chess/ablate/experiments/setup"
 )
 
 // The flags several commands share, defined once so that they read the
@@ -77,8 +77,8 @@ func capFlags() []cli.Flag {
 	}
 }
 
-func jobCap(c *cli.Context) experiments.Cap {
-	return experiments.Cap{Nodes: c.Uint64("max-nodes"), Time: c.Duration("max-time")}
+func jobCap(c *cli.Context) setup.Cap {
+	return setup.Cap{Nodes: c.Uint64("max-nodes"), Time: c.Duration("max-time")}
 }
 
 func shardFlag() cli.Flag {

@@ -5,7 +5,6 @@ import (
 
 	"github.com/ablate-chess/ablate/cmd/internal/term"
 	"github.com/ablate-chess/ablate/experiments/match"
-	"github.com/ablate-chess/ablate/experiments/render"
 )
 
 // showMatch shows a match's state on w as pairs are counted: a tracker on
@@ -16,7 +15,7 @@ func showMatch(w io.Writer, m *match.Match, quiet bool) (stop func()) {
 		Width: 90, ETA: true, Quiet: quiet, Plain: true})
 	m.OnProgress = func(out *match.Outcome) {
 		r := out.Score.Result(m.SPRT)
-		bar.Set(2*len(out.Pairs), render.MatchLine(r), out.Verdict != "")
+		bar.Set(2*len(out.Pairs), r.String(), out.Verdict != "")
 	}
 	return bar.Stop
 }

@@ -9,10 +9,10 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/ablate-chess/ablate/cmd/internal/command"
-	"github.com/ablate-chess/ablate/experiments"
 	"github.com/ablate-chess/ablate/experiments/match"
 	"github.com/ablate-chess/ablate/experiments/render"
 	"github.com/ablate-chess/ablate/experiments/resultdir"
+	"github.com/ablate-chess/ablate/experiments/setup"
 )
 
 func matchCommand() *cli.Command {
@@ -74,7 +74,7 @@ func matchAction(c *cli.Context) error {
 		}
 		s.MoveTimeout = c.Duration("move-timeout").Milliseconds()
 		s.Profile = c.String("profile")
-		if s.Shard, err = experiments.ParseShard(c.String("shard"), os.Getenv); err != nil {
+		if s.Shard, err = setup.ParseShard(c.String("shard"), os.Getenv); err != nil {
 			return command.BadInput(err)
 		}
 		if s.Source, err = readSource(c); err != nil {

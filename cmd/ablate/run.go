@@ -4,13 +4,15 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"strings"
 
 	"github.com/urfave/cli/v2"
 
 	"github.com/ablate-chess/ablate/cmd/internal/command"
 	"github.com/ablate-chess/ablate/cmd/internal/term"
-	"github.com/ablate-chess/ablate/experiments"
+	"github.com/ablate-chess/ablate/experiments/matrix"
+	"github.com/ablate-chess/ablate/experiments/records"
 	"github.com/ablate-chess/ablate/experiments/render"
 	"github.com/ablate-chess/ablate/experiments/runs"
 )
@@ -26,7 +28,7 @@ func runCommand() *cli.Command {
 			"configuration or generator it runs the built-in 'stages' experiment.\n\n" +
 			"A SPEC is a preset then +technique, -technique and param=value items, applied left\n" +
 			"to right: 'full,-lmr', 'stage-12,+lmr,lmr-base-plies-x100=100'. See 'ablate techniques'.\n" +
-			"Built-in experiments: " + strings.Join(experiments.Builtin(), ", ") + ".",
+			"Built-in experiments: " + strings.Join(matrix.Builtin(), ", ") + ".",
 		Flags: command.Flags([]cli.Flag{
 			&cli.StringFlag{Name: "experiment", Aliases: []string{"e"}, Usage: "experiment `FILE` (TOML) or built-in name"},
 			positionsFlag("", "EPD/FEN `FILE` or built-in suite (six, bench, perft); default six or the experiment's"),
@@ -91,7 +93,7 @@ func runAction(c *cli.Context) error {
 		fmt.Fprintf(c.App.ErrWriter, "resuming %s: %d of %d jobs done\n", r.Dir, done, total)
 	}
 	bar := term.Start(c.App.ErrWriter, term.Options{Units: "jobs", Total: total, Done: done, Quiet: c.Bool("quiet")})
-	r.OnProgress = func(p experiments.Progress) { bar.Set(p.Done, p.Message(), false) }
+	r.OnProgress = func(p matrix.Progress) { bar.Set(p.Done, p.Message(), false) }
 	err = r.Execute(ctx)
 	bar.Stop()
 	var failed *runs.Failed
@@ -101,6 +103,17 @@ func runAction(c *cli.Context) error {
 	if err := render.Run(c.App.Writer, format, r.Summaries, r.Records, c.Bool("records")); err != nil {
 		return err
 	}
-	r.Warn(c.App.ErrWriter)
+	warnRun(c.App.ErrWriter, r)
 	return command.Failure(claimError(err))
+}
+
+// warnRun says on log what the records hold that a table does not show:
+// configurations the cap cut short, and searches whose repeats counted
+// different nodes (an engine that is not deterministic).
+func warnRun(log io.Writer, r *runs.Run) {
+	render.WarnCutShort(log, r.Summaries)
+	if bad := records.Unrepeatable(r.Records); len(bad) > 0 {
+		fmt.Fprintf(log, "warning: %s is not deterministic: repeats of %d searches counted different nodes "+
+			"(nodes_spread in the records):\n  %s\n", r.Plan.Subject.Name(), len(bad), strings.Join(bad, "\n  "))
+	}
 }

@@ -4,8 +4,9 @@ import (
 	"os"
 
 	"github.com/ablate-chess/ablate/cmd/internal/command"
-	"github.com/ablate-chess/ablate/experiments"
+	"github.com/ablate-chess/ablate/experiments/matrix"
 	"github.com/ablate-chess/ablate/experiments/runs"
+	"github.com/ablate-chess/ablate/experiments/setup"
 	"github.com/urfave/cli/v2"
 )
 
@@ -17,7 +18,7 @@ func readRunSettings(c *cli.Context) (runs.Settings, error) {
 		return runs.Settings{}, err
 	}
 	settings := runs.Settings{
-		Request: experiments.Request{
+		Request: matrix.Request{
 			Experiment:  c.String("experiment"),
 			Configs:     c.StringSlice("config"),
 			Ladder:      command.SplitList(c.String("ladder")),
@@ -25,7 +26,7 @@ func readRunSettings(c *cli.Context) (runs.Settings, error) {
 			Factorial:   command.SplitList(c.String("factorial")),
 			Sweeps:      c.StringSlice("sweep"),
 			Base:        c.String("base"),
-			Options: experiments.Options{
+			Options: matrix.Options{
 				Positions: c.String("positions"), Depth: c.Int("depth"),
 				Set: c.StringSlice("set"), Reference: c.String("reference"),
 			},
@@ -33,6 +34,6 @@ func readRunSettings(c *cli.Context) (runs.Settings, error) {
 		Repeat: c.Int("repeat"), Workers: c.Int("workers"), HashMB: c.Int("hash"),
 		MaxNodes: c.Uint64("max-nodes"), MaxTime: c.Duration("max-time"), Subject: spec, Estimates: c.String("estimates"),
 	}
-	settings.Shard, err = experiments.ParseShard(c.String("shard"), os.Getenv)
+	settings.Shard, err = setup.ParseShard(c.String("shard"), os.Getenv)
 	return settings, err
 }

@@ -7,13 +7,14 @@ import (
 	"io"
 	"strings"
 
+	"github.com/ablate-chess/ablate/experiments/matrix"
+	"github.com/ablate-chess/ablate/experiments/setup"
 	"github.com/ablate-chess/ablate/experiments/source"
 
 	"github.com/urfave/cli/v2"
 
 	"github.com/ablate-chess/ablate/cmd/internal/command"
 	"github.com/ablate-chess/ablate/engine/subject"
-	"github.com/ablate-chess/ablate/experiments"
 )
 
 // The engine a command searches: ablate's own, or with --engine an
@@ -29,22 +30,22 @@ func subjectFlags() []cli.Flag {
 	}, sourceFlags()...)
 }
 
-func readSubjectSpec(c *cli.Context) (experiments.SubjectSpec, error) {
+func readSubjectSpec(c *cli.Context) (setup.Subject, error) {
 	src, err := readSource(c)
 	if err != nil {
-		return experiments.SubjectSpec{}, err
+		return setup.Subject{}, err
 	}
-	spec, err := experiments.NewSubjectSpec(c.String("engine"), c.String("engine-dir"), c.String("profile"),
+	spec, err := setup.NewSubject(c.String("engine"), c.String("engine-dir"), c.String("profile"),
 		c.String("build-cache"), c.StringSlice("engine-option"), src)
 	return spec, flagError(err)
 }
 
-// makeSubject makes the subject (experiments.MakeSubject), Ctrl-C
+// makeSubject makes the subject (matrix.MakeSubject), Ctrl-C
 // stopping a build: exit 130, and how to go on.
-func makeSubject(spec experiments.SubjectSpec, hashMB int, b experiments.Cap, experiment string, errw io.Writer) (subject.Subject, error) {
+func makeSubject(spec setup.Subject, hashMB int, b setup.Cap, experiment string, errw io.Writer) (subject.Subject, error) {
 	ctx, cancel := command.Interruptible()
 	defer cancel()
-	sub, err := experiments.MakeSubject(ctx, spec, hashMB, b, experiment, errw)
+	sub, err := matrix.MakeSubject(ctx, spec, hashMB, b, experiment, errw)
 	return sub, buildError(err)
 }
 
@@ -54,7 +55,7 @@ func buildError(err error) error {
 		return cli.Exit("interrupted during the build; nothing half built is kept, and what was built "+
 			"is reused: run the same command again to go on", command.ExitInterrupted)
 	}
-	if errors.Is(err, experiments.ErrNoEngine) {
+	if errors.Is(err, setup.ErrNoEngine) {
 		return fmt.Errorf("--profile, --engine-option and --engine-dir need --engine or --engine-src")
 	}
 	return err

@@ -2,6 +2,8 @@ package main
 
 import (
 	"fmt"
+	"io"
+	"strconv"
 	"strings"
 
 	"github.com/urfave/cli/v2"
@@ -10,7 +12,9 @@ import (
 	"github.com/ablate-chess/ablate/cmd/internal/term"
 	"github.com/ablate-chess/ablate/engine/chess"
 	"github.com/ablate-chess/ablate/engine/search"
-	"github.com/ablate-chess/ablate/experiments"
+	"github.com/ablate-chess/ablate/experiments/render"
+	"github.com/ablate-chess/ablate/experiments/setup"
+	"github.com/ablate-chess/ablate/experiments/trace"
 )
 
 // defaultTraceNodes stops a trace that would run away.
@@ -53,7 +57,7 @@ func traceCommand() *cli.Command {
 }
 
 func traceAction(c *cli.Context) error {
-	if err := experiments.CheckHash(c.Int("hash"), 2); err != nil {
+	if err := setup.CheckHash(c.Int("hash"), 2); err != nil {
 		return command.BadInput(flagError(err))
 	}
 	pos, err := chess.ParseFEN(c.String("fen"))
@@ -75,15 +79,15 @@ func traceAction(c *cli.Context) error {
 		}
 		return traceVs(c, cfg, other, pos, depth, maxNodes)
 	}
-	filter, err := experiments.ParseTraceFilter(pos, c.Int("ply"), c.String("kinds"), c.String("move-path"))
+	filter, err := trace.ParseFilter(pos, c.Int("ply"), c.String("kinds"), c.String("move-path"))
 	if err != nil {
 		return command.BadInput(flagError(err))
 	}
-	tw, err := experiments.NewTraceWriter(c.App.Writer, c.String("format"), filter)
+	tw, err := trace.NewWriter(c.App.Writer, c.String("format"), filter)
 	if err != nil {
 		return command.BadInput(flagError(err))
 	}
-	r := experiments.Trace(cfg, pos, depth, maxNodes, c.Int("hash"), tw)
+	r := trace.Search(cfg, pos, depth, maxNodes, c.Int("hash"), tw)
 	if err := tw.Err(); err != nil {
 		return err
 	}
@@ -95,10 +99,38 @@ func traceAction(c *cli.Context) error {
 }
 
 func traceVs(c *cli.Context, a, b search.Config, pos chess.Position, depth int, maxNodes uint64) error {
-	d := experiments.Compare(a, b, pos, depth, maxNodes, c.Int("hash"))
+	d := trace.Compare(a, b, pos, depth, maxNodes, c.Int("hash"))
 	format := c.String("format")
 	if format == "json" || format == "tree" {
 		format = "table"
 	}
-	return command.Failure(d.Write(c.App.Writer, format, c.String("config"), c.String("vs"), maxNodes))
+	if err := writeDivergence(c.App.Writer, format, d, c.String("config"), c.String("vs")); err != nil {
+		return err
+	}
+	return command.Failure(d.Err(maxNodes))
+}
+
+// writeDivergence writes where the trees part (or that they do not), then
+// a table in format of each event's count in A and B and the difference.
+func writeDivergence(w io.Writer, format string, d trace.Divergence, nameA, nameB string) error {
+	switch {
+	case !d.Found:
+		fmt.Fprintf(w, "the two trees are the same: %d nodes each\n", d.Nodes[0])
+	default:
+		at := d.At
+		if at == "" {
+			at = "the root"
+		}
+		fmt.Fprintf(w, "at %s, depth %d: B %s; A %s\n\n", at, d.Depth, d.B, d.A)
+	}
+	var rows [][]string
+	for k := range search.NumEventKinds {
+		name, x, y := k.String(), d.Counts[0][k], d.Counts[1][k]
+		if x == 0 && y == 0 {
+			continue
+		}
+		rows = append(rows, []string{name, strconv.FormatUint(x, 10), strconv.FormatUint(y, 10),
+			strconv.FormatInt(int64(y)-int64(x), 10)})
+	}
+	return render.Table(w, format, []string{"event", "A: " + nameA, "B: " + nameB, "B - A"}, rows, 1)
 }

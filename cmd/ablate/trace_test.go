@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/ablate-chess/ablate/experiments"
+	"github.com/ablate-chess/ablate/experiments/trace"
 )
 
 func TestTraceJSONAndFilters(t *testing.T) {
@@ -16,7 +16,7 @@ func TestTraceJSONAndFilters(t *testing.T) {
 	lines := strings.Split(strings.TrimSpace(out), "\n")
 	nodes := 0
 	for _, l := range lines {
-		var e experiments.TraceLine
+		var e trace.Line
 		if err := json.Unmarshal([]byte(l), &e); err != nil {
 			t.Fatalf("%q: %v", l, err)
 		}
@@ -33,7 +33,7 @@ func TestTraceJSONAndFilters(t *testing.T) {
 		t.Fatalf("exit %d", code)
 	}
 	for _, l := range strings.Split(strings.TrimSpace(out), "\n") {
-		var e experiments.TraceLine
+		var e trace.Line
 		json.Unmarshal([]byte(l), &e)
 		if (e.Event != "cutoff" && e.Event != "reduce") || !strings.HasPrefix(e.Path, "g1f3") || e.Ply > 2 {
 			t.Errorf("filtered out: %s", l)

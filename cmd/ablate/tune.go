@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"io"
 
 	"github.com/urfave/cli/v2"
 
@@ -88,7 +89,7 @@ func tuneSPSAAction(c *cli.Context) error {
 	if err != nil {
 		return cli.Exit(err.Error(), command.ExitFor(err, command.ExitFailed))
 	}
-	if err := t.Report(c.App.Writer, c.App.ErrWriter, c.String("format")); err != nil {
+	if err := reportTune(c.App.Writer, c.App.ErrWriter, t, c.String("format")); err != nil {
 		return err
 	}
 	if n := c.Int("verify"); n > 0 {
@@ -101,7 +102,29 @@ func tuneSPSAAction(c *cli.Context) error {
 		if f := c.String("format"); f == "csv" || f == "json" {
 			text = c.App.ErrWriter // stdout holds the table alone
 		}
-		fmt.Fprintf(text, "\nverify, tuned against start: %s\n", render.MatchLine(res))
+		fmt.Fprintf(text, "\nverify, tuned against start: %s\n", res)
 	}
 	return nil
+}
+
+// reportTune writes the tune's outcome: the spec of the tuned values, a table
+// in format of each parameter's start, value now and range, and the
+// values in OpenBench's format.
+func reportTune(w, log io.Writer, t *tune.Tune, format string) error {
+	var rows [][]string
+	for _, p := range t.Params {
+		rows = append(rows, []string{p.Name, fmt.Sprint(p.Start), fmt.Sprintf("%.2f", p.Value), fmt.Sprint(p.Min), fmt.Sprint(p.Max)})
+	}
+	// CSV and JSON are the table alone, fit for a program; what people
+	// read beside it goes to log.
+	text := w
+	if format == "csv" || format == "json" {
+		text = log
+	}
+	fmt.Fprintf(text, "tuned over %d pairs: %s\n", t.Played, t.Spec())
+	if err := render.Table(w, format, []string{"parameter", "start", "now", "min", "max"}, rows, 1); err != nil {
+		return err
+	}
+	fmt.Fprintf(text, "\nOpenBench:\n")
+	return tune.WriteOpenBench(text, t.Params)
 }

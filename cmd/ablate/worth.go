@@ -11,10 +11,10 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/ablate-chess/ablate/cmd/internal/command"
-	"github.com/ablate-chess/ablate/experiments"
 	"github.com/ablate-chess/ablate/experiments/records"
 	"github.com/ablate-chess/ablate/experiments/render"
 	"github.com/ablate-chess/ablate/experiments/resultdir"
+	"github.com/ablate-chess/ablate/experiments/setup"
 	"github.com/ablate-chess/ablate/experiments/worth"
 )
 
@@ -74,7 +74,7 @@ func worthAction(c *cli.Context) error {
 	}
 	// A shard plays its share of every match's pairs (i mod N); the tree
 	// sizes are each shard's whole (they are cheap beside the games).
-	if s.Shard, err = experiments.ParseShard(c.String("shard"), os.Getenv); err != nil {
+	if s.Shard, err = setup.ParseShard(c.String("shard"), os.Getenv); err != nil {
 		return command.BadInput(err)
 	}
 	spec, err := readSubjectSpec(c)

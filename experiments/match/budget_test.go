@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/ablate-chess/ablate/engine/chess"
+	"github.com/ablate-chess/ablate/experiments/setup"
 	"github.com/ablate-chess/ablate/experiments/stats"
 )
 
@@ -18,7 +19,7 @@ func TestParseBudgets(t *testing.T) {
 		{"nodes=2500; tc=10+0.1 60+0.6", "nodes=2500 tc=10+0.1 tc=60+0.6"},
 		{"tc=10", "tc=10+0"},
 	} {
-		bs, err := ParseBudgets(c.in)
+		bs, err := setup.ParseBudgets(c.in)
 		if err != nil {
 			t.Errorf("%q: %v", c.in, err)
 			continue
@@ -49,7 +50,7 @@ func TestParseBudgetsErrors(t *testing.T) {
 		{"unknown kind", "depth=8", `unknown kind "depth"`},
 		{"twice", "nodes=1000,1000", "twice"},
 	} {
-		_, err := ParseBudgets(c.in)
+		_, err := setup.ParseBudgets(c.in)
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: %q gave %v, want an error with %q", c.name, c.in, err, c.want)
 		}
@@ -58,12 +59,12 @@ func TestParseBudgetsErrors(t *testing.T) {
 
 func TestParseTCRejectsMalformed(t *testing.T) {
 	for _, s := range []string{"10+", "+0.1", "", "ten", "10+x", "0", "-1+0", "NaN", "10 +0.1", "10+0.1@", "10+0.1@0", "10+0.1@x", "10@-5", "@5"} {
-		if tc, err := ParseTC(s); err == nil {
+		if tc, err := setup.ParseTC(s); err == nil {
 			t.Errorf("ParseTC(%q) = %v, want an error", s, tc)
 		}
 	}
 	for s, want := range map[string]string{"10+0.1": "10+0.1", "60": "60+0", "0.5+0.01": "0.5+0.01", "10+0.1@960": "10+0.1@960"} {
-		if tc, err := ParseTC(s); err != nil || tc.String() != want {
+		if tc, err := setup.ParseTC(s); err != nil || tc.String() != want {
 			t.Errorf("ParseTC(%q) = %v, %v; want %s", s, tc, err, want)
 		}
 	}
@@ -114,7 +115,7 @@ func TestPrecisionStopsAtTheSamePair(t *testing.T) {
 	var counted []int
 	for _, workers := range []int{1, 3} {
 		m := &Match{A: native(t, "full", "full"), B: native(t, "nolmp", "full,-lmp"), Openings: openings(t, "openings"),
-			Pairs: 150, Budget: Budget{Nodes: 1000}, Adjudication: Adjudication{ResignMoves: 2, ResignScore: 600, MaxMoves: 100},
+			Pairs: 150, Budget: setup.Budget{Nodes: 1000}, Adjudication: Adjudication{ResignMoves: 2, ResignScore: 600, MaxMoves: 100},
 			Precision: precision, Workers: workers, Event: "test", Date: "2026.01.01"}
 		out, err := m.Run(context.Background())
 		if err != nil {

@@ -10,17 +10,11 @@ import (
 	"github.com/ablate-chess/ablate/engine/search"
 	"github.com/ablate-chess/ablate/engine/subject"
 	"github.com/ablate-chess/ablate/engine/uci"
-	"github.com/ablate-chess/ablate/experiments"
+	"github.com/ablate-chess/ablate/experiments/setup"
 	"github.com/ablate-chess/ablate/experiments/stats"
 )
 
 // Limits is what each move may use: a node count (the default, and the
-
-// TimeControl is a clock (experiments.TimeControl).
-type TimeControl = experiments.TimeControl
-
-// ParseTC reads "10+0.1" (seconds, increment) or "10".
-func ParseTC(s string) (*TimeControl, error) { return experiments.ParseTC(s) }
 
 // Adjudication ends games early, each rule off when its count is 0.
 type Adjudication struct {
@@ -81,7 +75,7 @@ const maxOverruns = 3
 
 // play plays one game from an opening. stop, when set, abandons it:
 // play returns nil.
-func play(op *Opening, white, black *side, lim *Budget, adj *Adjudication, stop *atomic.Bool) (*Game, error) {
+func play(op *Opening, white, black *side, lim *setup.Budget, adj *Adjudication, stop *atomic.Bool) (*Game, error) {
 	g := chess.NewGame(op.Start)
 	for _, m := range op.Moves {
 		g.Play(m)

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/ablate-chess/ablate/engine/chess"
+	"github.com/ablate-chess/ablate/experiments/setup"
 )
 
 func journalLine(pair int, move string) string {
@@ -32,7 +33,7 @@ func TestJournalPairTwice(t *testing.T) {
 		t.Errorf("the same pair, other games: %v", err)
 	}
 	m := &Match{A: native(t, "a", "full"), B: native(t, "b", "full"), Openings: openings(t, "bench")[:2], Pairs: 1,
-		Budget: Budget{Nodes: 1000}, Workers: 1, Done: done}
+		Budget: setup.Budget{Nodes: 1000}, Workers: 1, Done: done}
 	if _, err := m.Run(context.Background()); err == nil || !strings.Contains(err.Error(), "holds pair 2, not one of the match's 1 to 1") {
 		t.Errorf("a pair beyond the match: %v", err)
 	}

@@ -21,8 +21,9 @@ import (
 	"github.com/ablate-chess/ablate/engine/chess"
 	"github.com/ablate-chess/ablate/engine/subject"
 	"github.com/ablate-chess/ablate/engine/uci"
-	"github.com/ablate-chess/ablate/experiments"
+	"github.com/ablate-chess/ablate/experiments/matrix"
 	"github.com/ablate-chess/ablate/experiments/records"
+	"github.com/ablate-chess/ablate/experiments/setup"
 	"github.com/ablate-chess/ablate/experiments/stats"
 )
 
@@ -62,7 +63,7 @@ type Match struct {
 	// pairs (a screening's widest interval). A shard plays every pair.
 	Enough       func(pairs []*Pair) bool
 	Pairs        int
-	Budget       Budget
+	Budget       setup.Budget
 	Adjudication Adjudication
 	SPRT         *stats.SPRT // nil: play every pair
 	// Precision, if above 0, stops the match once its Elo's 95% interval
@@ -72,7 +73,7 @@ type Match struct {
 	Event, Date string // PGN tags
 	// Shard, if it has more than one part, plays only the pairs it holds
 	// (Shard.HoldsPair) and leaves the SPRT to the merge of the shards.
-	Shard experiments.Shard
+	Shard setup.Shard
 
 	// Done holds the pairs an interrupted match finished (--resume).
 	Done map[int]*Pair
@@ -175,7 +176,7 @@ func (m *Match) Run(ctx context.Context) (*Outcome, error) {
 		err  error
 	}
 	var firstErr error
-	startErr := experiments.Pool(ctx, min(m.Workers, len(jobs)), jobs, &stop, m.startEngines,
+	startErr := matrix.Pool(ctx, min(m.Workers, len(jobs)), jobs, &stop, m.startEngines,
 		func(p [2]*side) { p[0].eng.Close(); p[1].eng.Close() },
 		func(p [2]*side, jb gameJob) result {
 			if m.PairConfig != nil { // a tune: this pair's players

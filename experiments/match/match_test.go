@@ -15,6 +15,7 @@ import (
 	"github.com/ablate-chess/ablate/engine/subject"
 	"github.com/ablate-chess/ablate/engine/uci/ucitest"
 	"github.com/ablate-chess/ablate/experiments/resultdir"
+	"github.com/ablate-chess/ablate/experiments/setup"
 	"github.com/ablate-chess/ablate/experiments/stats"
 )
 
@@ -177,7 +178,7 @@ func TestSamePGNWhateverTheWorkers(t *testing.T) {
 	var pgns []string
 	for _, workers := range []int{1, 4} {
 		m := &Match{A: native(t, "full", "full"), B: native(t, "nolmp", "full,-lmp"), Openings: openings(t, "bench")[:6],
-			Pairs: 6, Budget: Budget{Nodes: 3000}, Adjudication: Adjudication{ResignMoves: 3, ResignScore: 1000, MaxMoves: 150},
+			Pairs: 6, Budget: setup.Budget{Nodes: 3000}, Adjudication: Adjudication{ResignMoves: 3, ResignScore: 1000, MaxMoves: 150},
 			Workers: workers, Event: "test", Date: "2026.01.01"}
 		out, err := m.Run(context.Background())
 		if err != nil {
@@ -208,14 +209,14 @@ func TestSamePGNWhateverTheWorkers(t *testing.T) {
 // count it is refused, naming what to do.
 func TestNodeClock(t *testing.T) {
 	long(t)
-	tc, err := ParseTC("1+0.01@30")
+	tc, err := setup.ParseTC("1+0.01@30")
 	if err != nil {
 		t.Fatal(err)
 	}
 	var pgns []string
 	for _, workers := range []int{1, 3} {
 		m := &Match{A: native(t, "full", "full"), B: native(t, "nolmp", "full,-lmp"), Openings: openings(t, "bench")[:3],
-			Pairs: 3, Budget: Budget{TC: tc}, Adjudication: Adjudication{ResignMoves: 3, ResignScore: 1000, MaxMoves: 150},
+			Pairs: 3, Budget: setup.Budget{TC: tc}, Adjudication: Adjudication{ResignMoves: 3, ResignScore: 1000, MaxMoves: 150},
 			Workers: workers, Event: "test", Date: "2026.01.01"}
 		out, err := m.Run(context.Background())
 		if err != nil {
@@ -252,7 +253,7 @@ func TestNodeClock(t *testing.T) {
 		t.Errorf("the first moves out of book took %d nodes, the last %d: a clock spends more early", first, last)
 	}
 	m := &Match{A: native(t, "full", "full"), B: fake(t, "ext", "ok"), Openings: openings(t, "bench")[:1], Pairs: 1,
-		Budget: Budget{TC: tc}, Workers: 1, Event: "test", Date: "2026.01.01"}
+		Budget: setup.Budget{TC: tc}, Workers: 1, Event: "test", Date: "2026.01.01"}
 	if _, err := m.Run(context.Background()); err == nil || !strings.Contains(err.Error(), "cannot count a clock in nodes") {
 		t.Errorf("an engine without nodes as time: %v", err)
 	}
@@ -265,7 +266,7 @@ func TestSPRTStopsAtTheSamePair(t *testing.T) {
 	var counted []int
 	for _, workers := range []int{1, 3} {
 		m := &Match{A: native(t, "full", "full"), B: native(t, "weak", "alphabeta"), Openings: openings(t, "bench"),
-			Pairs: 40, Budget: Budget{Nodes: 2000}, Adjudication: Adjudication{ResignMoves: 2, ResignScore: 600, MaxMoves: 120},
+			Pairs: 40, Budget: setup.Budget{Nodes: 2000}, Adjudication: Adjudication{ResignMoves: 2, ResignScore: 600, MaxMoves: 120},
 			SPRT: sprt, Workers: workers, Event: "test", Date: "2026.01.01"}
 		out, err := m.Run(context.Background())
 		if err != nil {
@@ -287,7 +288,7 @@ func TestInterruptThenResume(t *testing.T) {
 	long(t)
 	mk := func() *Match {
 		return &Match{A: native(t, "a", "full"), B: native(t, "b", "stage-13"), Openings: openings(t, "bench"),
-			Pairs: 6, Budget: Budget{Nodes: 2000}, Adjudication: Adjudication{ResignMoves: 2, ResignScore: 800, MaxMoves: 100},
+			Pairs: 6, Budget: setup.Budget{Nodes: 2000}, Adjudication: Adjudication{ResignMoves: 2, ResignScore: 800, MaxMoves: 100},
 			Workers: 2, Event: "test", Date: "2026.01.01"}
 	}
 	whole, err := mk().Run(context.Background())
@@ -351,7 +352,7 @@ func TestExternalFaultsLoseTheGame(t *testing.T) {
 	} {
 		t.Run(c.mode, func(t *testing.T) {
 			m := &Match{A: native(t, "ablate", "full"), B: fake(t, "fake", c.mode), Openings: openings(t, "bench")[:2],
-				Pairs: 2, Budget: Budget{Nodes: 500}, Adjudication: Adjudication{MaxMoves: 20}, Workers: 1,
+				Pairs: 2, Budget: setup.Budget{Nodes: 500}, Adjudication: Adjudication{MaxMoves: 20}, Workers: 1,
 				Event: "test", Date: "2026.01.01"}
 			out, err := m.Run(context.Background())
 			if err != nil {
@@ -376,9 +377,9 @@ func TestExternalFaultsLoseTheGame(t *testing.T) {
 // TestLossOnTime: an engine too slow for its clock loses on time; with a
 // margin as large as its slowness, it does not.
 func TestLossOnTime(t *testing.T) {
-	tc := &TimeControl{Base: 300 * time.Millisecond}
+	tc := &setup.TimeControl{Base: 300 * time.Millisecond}
 	m := &Match{A: native(t, "ablate", "full"), B: fake(t, "slow", "slow@1"), Openings: openings(t, "bench")[:1],
-		Pairs: 1, Budget: Budget{TC: tc}, Adjudication: Adjudication{MaxMoves: 30}, Workers: 1, Event: "test", Date: "2026.01.01"}
+		Pairs: 1, Budget: setup.Budget{TC: tc}, Adjudication: Adjudication{MaxMoves: 30}, Workers: 1, Event: "test", Date: "2026.01.01"}
 	out, err := m.Run(context.Background())
 	if err != nil {
 		t.Fatal(err)
@@ -423,7 +424,7 @@ func TestShortMatchAgainstDebianEngine(t *testing.T) {
 	}
 	cfg, _ := u.ParseConfig("default")
 	m := &Match{A: native(t, "ablate", "full"), B: Player{Name: "glaurung", Spec: "default", Subject: u, Config: cfg},
-		Openings: openings(t, "bench")[:2], Pairs: 2, Budget: Budget{Depth: 4},
+		Openings: openings(t, "bench")[:2], Pairs: 2, Budget: setup.Budget{Depth: 4},
 		Adjudication: Adjudication{ResignMoves: 3, ResignScore: 1000, MaxMoves: 100}, Workers: 2, Event: "ci", Date: "2026.01.01"}
 	out, err := m.Run(context.Background())
 	if err != nil {
@@ -453,7 +454,7 @@ func benchmarkGames(b *testing.B, nodes uint64, workers int) {
 	var elapsed, searching time.Duration
 	for b.Loop() {
 		m := &Match{A: native(b, "a", "full"), B: native(b, "b", "full,-lmp"), Openings: ops, Pairs: 4,
-			Budget: Budget{Nodes: nodes}, Adjudication: Adjudication{ResignMoves: 3, ResignScore: 1000, DrawFrom: 40, DrawMoves: 8, DrawScore: 10, MaxMoves: 200},
+			Budget: setup.Budget{Nodes: nodes}, Adjudication: Adjudication{ResignMoves: 3, ResignScore: 1000, DrawFrom: 40, DrawMoves: 8, DrawScore: 10, MaxMoves: 200},
 			Workers: workers, Event: "bench", Date: "2026.01.01"}
 		out, err := m.Run(context.Background())
 		if err != nil {
@@ -494,7 +495,7 @@ func TestOpeningsFromPGNAndOrder(t *testing.T) {
 		t.Fatalf("%+v %v", ops, err)
 	}
 	m := &Match{A: native(t, "a", "full"), B: native(t, "b", "full"), Openings: ops, Pairs: 1,
-		Budget: Budget{Nodes: 300}, Adjudication: Adjudication{MaxMoves: 3}, Workers: 1, Event: "t", Date: "2026.01.01"}
+		Budget: setup.Budget{Nodes: 300}, Adjudication: Adjudication{MaxMoves: 3}, Workers: 1, Event: "t", Date: "2026.01.01"}
 	out, err := m.Run(context.Background())
 	if err != nil {
 		t.Fatal(err)
@@ -556,7 +557,7 @@ func TestWatchdogStopsOverruns(t *testing.T) {
 	}
 	newMatch := func(mode string, pairs int) *Match {
 		return &Match{A: native(t, "ablate", "full"), B: player(mode), Openings: openings(t, "bench")[:2],
-			Pairs: pairs, Budget: Budget{Nodes: 500}, Adjudication: Adjudication{MaxMoves: 20}, Workers: 1,
+			Pairs: pairs, Budget: setup.Budget{Nodes: 500}, Adjudication: Adjudication{MaxMoves: 20}, Workers: 1,
 			Event: "test", Date: "2026.01.01"}
 	}
 	// Every third search of each game's process overruns: two games, two

@@ -9,8 +9,9 @@ import (
 	"time"
 
 	"github.com/ablate-chess/ablate/engine/subject"
-	"github.com/ablate-chess/ablate/experiments"
+	"github.com/ablate-chess/ablate/experiments/matrix"
 	"github.com/ablate-chess/ablate/experiments/resultdir"
+	"github.com/ablate-chess/ablate/experiments/setup"
 )
 
 // Request is a match to begin, or one to finish.
@@ -45,7 +46,7 @@ type Opened struct {
 func Plan(s Settings) Settings {
 	s.Workers = 0
 	if s.Shard.Count == 0 {
-		s.Shard = experiments.Whole // a match made before shards has none
+		s.Shard = setup.Whole // a match made before shards has none
 	}
 	return s
 }
@@ -74,11 +75,11 @@ func Open(ctx context.Context, r Request) (o *Opened, err error) {
 		dir = r.Resume
 		info, err := resultdir.ReadMatchInfo(dir)
 		if err != nil {
-			return nil, experiments.BadSetting("resume", "%s: %v", dir, err)
+			return nil, setup.BadSetting("resume", "%s: %v", dir, err)
 		}
 		s = Settings{}
 		if err := json.Unmarshal(info.Request, &s); err != nil {
-			return nil, experiments.BadSetting("resume", "%s: match.json has no usable request: %v", dir, err)
+			return nil, setup.BadSetting("resume", "%s: match.json has no usable request: %v", dir, err)
 		}
 		if r.Workers > 0 {
 			s.Workers = r.Workers
@@ -126,8 +127,8 @@ func Open(ctx context.Context, r Request) (o *Opened, err error) {
 	var configs subject.Subject // the configurations' engine: ablate's, or built variants
 	if s.Source != nil {
 		var err error
-		spec := experiments.SubjectSpec{Source: s.Source, Cache: s.BuildCache, Profile: s.Profile}
-		if configs, err = experiments.MakeSubject(ctx, spec, s.HashMB, experiments.Cap{}, "", r.Log); err != nil {
+		spec := setup.Subject{Source: s.Source, Cache: s.BuildCache, Profile: s.Profile}
+		if configs, err = matrix.MakeSubject(ctx, spec, s.HashMB, setup.Cap{}, "", r.Log); err != nil {
 			return nil, err
 		}
 		if len(s.Configs) == 0 { // every variant plays
@@ -136,7 +137,7 @@ func Open(ctx context.Context, r Request) (o *Opened, err error) {
 			}
 		}
 	}
-	if err := experiments.CheckHash(s.HashMB, 2*max(1, s.Workers)); err != nil {
+	if err := setup.CheckHash(s.HashMB, 2*max(1, s.Workers)); err != nil {
 		return nil, err
 	}
 	ps, err := s.Players(r.Log, configs)
@@ -150,7 +151,7 @@ func Open(ctx context.Context, r Request) (o *Opened, err error) {
 	m.Done = done
 	if info != nil {
 		if err := SamePlayers(info, m); err != nil {
-			return nil, experiments.BadSetting("out", "%s: %v", dir, err)
+			return nil, setup.BadSetting("out", "%s: %v", dir, err)
 		}
 	} else {
 		req, _ := json.Marshal(s)

@@ -11,8 +11,9 @@ import (
 	"time"
 
 	"github.com/ablate-chess/ablate/engine/subject"
-	"github.com/ablate-chess/ablate/experiments"
+	"github.com/ablate-chess/ablate/experiments/matrix"
 	"github.com/ablate-chess/ablate/experiments/resultdir"
+	"github.com/ablate-chess/ablate/experiments/setup"
 	"github.com/ablate-chess/ablate/experiments/source"
 	"github.com/ablate-chess/ablate/experiments/stats"
 )
@@ -20,7 +21,7 @@ import (
 // Settings is everything a match is made from, as ablate match's flags and
 // an experiment file's [match] section give it. It is stored in
 // match.json, so that a match resumes as it was made; Build makes the
-// match. Like experiments.Request for a run.
+// match. Like matrix.Request for a run.
 type Settings struct {
 	Configs       []string `json:"configs"`        // NAME=SPEC, ablate's engine
 	Engines       []string `json:"engines"`        // [NAME=]CMD, external engines
@@ -50,16 +51,16 @@ type Settings struct {
 	RandomPer string `json:"random_per,omitempty"`
 	// MoveTimeout bounds an external engine's node- or depth-limited move
 	// (0: from its measured speed); it changes no game that ends in order.
-	MoveTimeout int64             `json:"move_timeout_ms,omitempty"`
-	Resign      string            `json:"resign"`
-	Draw        string            `json:"draw"`
-	MaxMoves    int               `json:"max_moves"`
-	SPRT        string            `json:"sprt,omitempty"`
-	Precision   float64           `json:"precision,omitempty"` // Elo; 0: play every pair
-	Workers     int               `json:"workers"`
-	HashMB      int               `json:"hash_mb"`
-	Event       string            `json:"event"`
-	Shard       experiments.Shard `json:"shard"`
+	MoveTimeout int64       `json:"move_timeout_ms,omitempty"`
+	Resign      string      `json:"resign"`
+	Draw        string      `json:"draw"`
+	MaxMoves    int         `json:"max_moves"`
+	SPRT        string      `json:"sprt,omitempty"`
+	Precision   float64     `json:"precision,omitempty"` // Elo; 0: play every pair
+	Workers     int         `json:"workers"`
+	HashMB      int         `json:"hash_mb"`
+	Event       string      `json:"event"`
+	Shard       setup.Shard `json:"shard"`
 }
 
 // The defaults: ten pairs at 10,000 nodes a move, a few seconds.
@@ -75,16 +76,13 @@ const (
 	PrecisionPairs = 20000
 )
 
-// SettingError is a bad setting (experiments.SettingError).
-type SettingError = experiments.SettingError
-
 func bad(setting, format string, args ...any) error {
-	return experiments.BadSetting(setting, format, args...)
+	return setup.BadSetting(setting, format, args...)
 }
 
 // ApplySection takes an experiment file's [match] values for every setting
 // that was not given (given says which were, by their command-line name).
-func (s *Settings) ApplySection(ms *experiments.MatchSection, given func(setting string) bool) error {
+func (s *Settings) ApplySection(ms *matrix.MatchSection, given func(setting string) bool) error {
 	if ms == nil {
 		return nil
 	}
@@ -141,7 +139,7 @@ func (s *Settings) ApplySection(ms *experiments.MatchSection, given func(setting
 
 // SetBudget makes a budget the match's limit per move, in place of any
 // other.
-func (s *Settings) SetBudget(b Budget) {
+func (s *Settings) SetBudget(b setup.Budget) {
 	s.Nodes, s.Depth, s.TC, s.MoveTime = b.Nodes, 0, "", 0
 	if b.TC != nil {
 		s.TC = b.TC.String()
@@ -206,11 +204,11 @@ func (s Settings) Check() error {
 	return nil
 }
 
-func (s Settings) limits() (Budget, error) {
-	l := Budget{Nodes: s.Nodes, Depth: s.Depth, MoveTime: time.Duration(s.MoveTime) * time.Millisecond,
+func (s Settings) limits() (setup.Budget, error) {
+	l := setup.Budget{Nodes: s.Nodes, Depth: s.Depth, MoveTime: time.Duration(s.MoveTime) * time.Millisecond,
 		TimeMargin: time.Duration(s.TimeMargin) * time.Millisecond}
 	if s.TC != "" {
-		tc, err := ParseTC(s.TC)
+		tc, err := setup.ParseTC(s.TC)
 		if err != nil {
 			return l, bad("tc", "%q: want seconds+increment, as in 10+0.1 (or a clock counted in nodes, 10+0.1@960)", s.TC)
 		}
@@ -309,7 +307,7 @@ func (s Settings) Players(errw io.Writer, configs subject.Subject) ([]Player, er
 		sub = subject.Native{HashMB: s.HashMB}
 	}
 	for _, kv := range s.Configs {
-		ns, err := experiments.ParseNamedSpec(kv)
+		ns, err := matrix.ParseNamedSpec(kv)
 		if err != nil {
 			return nil, err
 		}
@@ -322,7 +320,7 @@ func (s Settings) Players(errw io.Writer, configs subject.Subject) ([]Player, er
 	type external struct{ name, command string }
 	var engines []external
 	for _, kv := range s.Engines {
-		name, command := experiments.ParseEngine(kv)
+		name, command := setup.ParseEngine(kv)
 		if name == "" || command == "" {
 			return nil, bad("engine", "%q: want [NAME=]CMD, as in toga=/usr/games/toga2", kv)
 		}
@@ -330,7 +328,7 @@ func (s Settings) Players(errw io.Writer, configs subject.Subject) ([]Player, er
 	}
 	opts := map[string][]string{}
 	for _, o := range s.EngineOptions {
-		engine, opt, err := experiments.ParseEngineOption(o)
+		engine, opt, err := setup.ParseEngineOption(o)
 		if err != nil {
 			return nil, err
 		}
@@ -392,7 +390,7 @@ func (m *Match) Describe(info *resultdir.MatchInfo, s Settings) {
 	}
 	info.PairsAsked, info.Workers, info.SPRT = m.Pairs, m.Workers, s.SPRT
 	key := s
-	key.Workers, key.Event, key.Shard = 0, "", experiments.Shard{}
+	key.Workers, key.Event, key.Shard = 0, "", setup.Shard{}
 	version, commit := resultdir.Version()
 	data, _ := json.Marshal(struct {
 		S                   Settings
@@ -406,8 +404,8 @@ func (m *Match) Describe(info *resultdir.MatchInfo, s Settings) {
 }
 
 // IsSettingError reports whether err names a setting, and which.
-func IsSettingError(err error) (*SettingError, bool) {
-	var se *SettingError
+func IsSettingError(err error) (*setup.SettingError, bool) {
+	var se *setup.SettingError
 	ok := errors.As(err, &se)
 	return se, ok
 }

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/ablate-chess/ablate/experiments"
+	"github.com/ablate-chess/ablate/experiments/matrix"
 )
 
 func defaults() Settings {
@@ -61,7 +61,7 @@ func TestSettingsBuildNamesTheSetting(t *testing.T) {
 // never one that was; a limit given replaces the section's.
 func TestApplySection(t *testing.T) {
 	s := defaults()
-	ms := &experiments.MatchSection{Pairs: 500, TC: "10+0.1", Seed: 7, Precision: 15, Openings: "openings"}
+	ms := &matrix.MatchSection{Pairs: 500, TC: "10+0.1", Seed: 7, Precision: 15, Openings: "openings"}
 	if err := s.ApplySection(ms, func(setting string) bool { return setting == "pairs" || setting == "nodes" }); err != nil {
 		t.Fatal(err)
 	}
@@ -72,7 +72,7 @@ func TestApplySection(t *testing.T) {
 	if err := s.ApplySection(ms, func(string) bool { return false }); err != nil || s.TC != "10+0.1" || s.Nodes != 0 || s.Pairs != 500 {
 		t.Errorf("nothing given: %v %+v", err, s)
 	}
-	err := s.ApplySection(&experiments.MatchSection{TimeMargin: "soon"}, func(string) bool { return false })
+	err := s.ApplySection(&matrix.MatchSection{TimeMargin: "soon"}, func(string) bool { return false })
 	if se, ok := IsSettingError(err); !ok || se.Setting != "time-margin" {
 		t.Errorf("a bad time_margin: %v", err)
 	}

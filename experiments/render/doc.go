@@ -3,7 +3,7 @@
 // or JSON, one renderer for every format.
 //
 //	render.go   Table, Summary, Records, Run
-//	match.go    Match, MatchLine
+//	match.go    Match
 //	worth.go    Worth, and a ladder's table
 //	compare.go  Comparison
 //	bench.go    Bench: OpenBench's node-count signature

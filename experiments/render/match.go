@@ -31,20 +31,6 @@ func interval(x, err float64, digits int, sign bool) string {
 	return v + " ± " + finite(err, digits)
 }
 
-// MatchLine is a match's state in one line, fastchess-style: games,
-// score, Elo and the SPRT's state.
-func MatchLine(r *stats.MatchResult) string {
-	s := fmt.Sprintf("games %d (W-D-L %d-%d-%d), score %.1f%%, Elo %s, nElo %s", r.Games, r.Wins, r.Draws, r.Losses,
-		100*r.ScoreRate, interval(r.Elo, r.EloError, 1, false), interval(r.NElo, r.NEloError, 1, false))
-	if r.Upper != 0 {
-		s += fmt.Sprintf(", LLR %.2f (%.2f, %.2f)", r.LLR, r.Lower, r.Upper)
-		if r.Verdict != "" {
-			s += " " + r.Verdict + " accepted"
-		}
-	}
-	return s
-}
-
 // Match writes a match's result for A against B.
 func Match(w io.Writer, format, a, b string, r *stats.MatchResult) error {
 	switch format {

@@ -12,34 +12,33 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"strings"
 	"time"
 
 	"github.com/ablate-chess/ablate/engine/search"
 	"github.com/ablate-chess/ablate/engine/subject"
-	"github.com/ablate-chess/ablate/experiments"
+	"github.com/ablate-chess/ablate/experiments/matrix"
 	"github.com/ablate-chess/ablate/experiments/records"
-	"github.com/ablate-chess/ablate/experiments/render"
 	"github.com/ablate-chess/ablate/experiments/resultdir"
+	"github.com/ablate-chess/ablate/experiments/setup"
 )
 
 // Settings are everything a run needs besides its plan; they are stored in
 // run.json, so that a resume rebuilds the same run.
 type Settings struct {
-	Request   experiments.Request     `json:"request"`
-	Repeat    int                     `json:"repeat"`
-	Workers   int                     `json:"workers"`
-	HashMB    int                     `json:"hash_mb"`
-	MaxNodes  uint64                  `json:"max_nodes"`
-	MaxTime   time.Duration           `json:"max_time"`
-	Subject   experiments.SubjectSpec `json:"subject"`
-	Shard     experiments.Shard       `json:"shard"`
-	Estimates string                  `json:"estimates,omitempty"`
+	Request   matrix.Request `json:"request"`
+	Repeat    int            `json:"repeat"`
+	Workers   int            `json:"workers"`
+	HashMB    int            `json:"hash_mb"`
+	MaxNodes  uint64         `json:"max_nodes"`
+	MaxTime   time.Duration  `json:"max_time"`
+	Subject   setup.Subject  `json:"subject"`
+	Shard     setup.Shard    `json:"shard"`
+	Estimates string         `json:"estimates,omitempty"`
 }
 
 // Cap is each job's cap.
-func (s *Settings) Cap() experiments.Cap {
-	return experiments.Cap{Nodes: s.MaxNodes, Time: s.MaxTime}
+func (s *Settings) Cap() setup.Cap {
+	return setup.Cap{Nodes: s.MaxNodes, Time: s.MaxTime}
 }
 
 // Request is what a run is asked to do.
@@ -64,24 +63,24 @@ type Run struct {
 	// Records and Summaries are read from it.
 	Complete bool
 
-	Plan      *experiments.Plan
+	Plan      *matrix.Plan
 	Records   []records.Record  // after Execute: every record, the resumed ones too, in plan order
 	Summaries []records.Summary // after Execute
-	Failed    experiments.JobErrors
+	Failed    matrix.JobErrors
 	// OnProgress, if set before Execute, is called as jobs start and end.
-	OnProgress func(experiments.Progress)
+	OnProgress func(matrix.Progress)
 
 	claim  *resultdir.Claim
 	info   *resultdir.RunInfo
 	prior  []records.Record
-	runner *experiments.Runner
+	runner *matrix.Runner
 	total  int
 	d      *resultdir.Dir
 }
 
 // Failed is a run some of whose jobs failed: the others' records are kept.
 type Failed struct {
-	Jobs experiments.JobErrors
+	Jobs matrix.JobErrors
 	Dir  string
 }
 
@@ -135,12 +134,12 @@ func Open(r Request) (*Run, error) {
 		run.Out = r.Resume
 		ri, err := resultdir.ReadRunInfo(r.Resume)
 		if err != nil {
-			return nil, experiments.BadSetting("resume", "%s: %v", r.Resume, err)
+			return nil, setup.BadSetting("resume", "%s: %v", r.Resume, err)
 		}
 		workers := run.Settings.Workers
 		run.Settings = Settings{}
 		if err := json.Unmarshal(ri.Request, &run.Settings); err != nil {
-			return nil, experiments.BadSetting("resume", "%s: run.json has no usable request: %v", r.Resume, err)
+			return nil, setup.BadSetting("resume", "%s: run.json has no usable request: %v", r.Resume, err)
 		}
 		if r.WorkersGiven {
 			run.Settings.Workers = workers
@@ -192,16 +191,16 @@ func (r *Run) Prepare(ctx context.Context, log io.Writer) (err error) {
 	}()
 	s := &r.Settings
 	if s.Repeat < 1 {
-		return experiments.BadSetting("repeat", "%d: must be at least 1", s.Repeat)
+		return setup.BadSetting("repeat", "%d: must be at least 1", s.Repeat)
 	}
 	if s.Workers < 1 {
-		return experiments.BadSetting("workers", "%d: must be at least 1", s.Workers)
+		return setup.BadSetting("workers", "%d: must be at least 1", s.Workers)
 	}
-	if err := experiments.CheckHash(s.HashMB, s.Workers); err != nil {
+	if err := setup.CheckHash(s.HashMB, s.Workers); err != nil {
 		return err
 	}
 	var sub subject.Subject
-	sub, err = experiments.MakeSubject(ctx, s.Subject, s.HashMB, s.Cap(), s.Request.Experiment, log)
+	sub, err = matrix.MakeSubject(ctx, s.Subject, s.HashMB, s.Cap(), s.Request.Experiment, log)
 	if err != nil {
 		return err
 	}
@@ -217,19 +216,19 @@ func (r *Run) Prepare(ctx context.Context, log io.Writer) (err error) {
 			}
 		}
 	}
-	if r.Plan, err = experiments.Build(s.Request); err != nil {
+	if r.Plan, err = matrix.Build(s.Request); err != nil {
 		return err
 	}
 	skip := map[string]bool{}
 	for _, rec := range r.prior {
-		skip[experiments.JobKey(rec.Group, rec.Config, rec.Position)] = true
+		skip[matrix.JobKey(rec.Group, rec.Config, rec.Position)] = true
 	}
-	r.runner = &experiments.Runner{Plan: r.Plan, Workers: s.Workers, Repeat: s.Repeat,
+	r.runner = &matrix.Runner{Plan: r.Plan, Workers: s.Workers, Repeat: s.Repeat,
 		Cap: s.Cap(), Schedule: true, Skip: skip, Shard: s.Shard}
 	if s.Estimates != "" {
 		prev, err := resultdir.ReadRun(s.Estimates)
 		if err != nil {
-			return experiments.BadSetting("estimates", "%v", err)
+			return setup.BadSetting("estimates", "%v", err)
 		}
 		r.runner.Costs = records.JobCosts(prev)
 	}
@@ -250,7 +249,7 @@ func (r *Run) Prepare(ctx context.Context, log io.Writer) (err error) {
 		r.info = &resultdir.RunInfo{Args: r.Args, Request: req, Format: r.Format, Experiment: r.Plan.Name,
 			Description: r.Plan.Description, Started: time.Now().UTC(), Replaces: r.claim.Replaces()}
 	}
-	r.Plan.Describe(r.info, experiments.RunShape{Jobs: r.total, Workers: s.Workers, Repeat: s.Repeat,
+	r.Plan.Describe(r.info, matrix.RunShape{Jobs: r.total, Workers: s.Workers, Repeat: s.Repeat,
 		HashMB: s.HashMB, Shard: s.Shard,
 		Key: fmt.Sprintf("repeat=%d max-nodes=%d max-time=%v", s.Repeat, s.MaxNodes, s.MaxTime)})
 	r.d, err = resultdir.OpenDir(r.Dir, r.info, resuming)
@@ -305,15 +304,4 @@ func (r *Run) Execute(ctx context.Context) error {
 		return &resultdir.Interrupted{Done: len(r.runner.Skip) + records.CountJobs(recs), Total: r.total, Units: "jobs", Dir: r.Dir}
 	}
 	return nil
-}
-
-// Warn says on log what the records hold that a table does not show:
-// configurations the cap cut short, and searches whose repeats counted
-// different nodes (an engine that is not deterministic).
-func (r *Run) Warn(log io.Writer) {
-	render.WarnCutShort(log, r.Summaries)
-	if bad := records.Unrepeatable(r.Records); len(bad) > 0 {
-		fmt.Fprintf(log, "warning: %s is not deterministic: repeats of %d searches counted different nodes "+
-			"(nodes_spread in the records):\n  %s\n", r.Plan.Subject.Name(), len(bad), strings.Join(bad, "\n  "))
-	}
 }

@@ -8,13 +8,14 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/ablate-chess/ablate/experiments"
+	"github.com/ablate-chess/ablate/experiments/matrix"
 	"github.com/ablate-chess/ablate/experiments/resultdir"
+	"github.com/ablate-chess/ablate/experiments/setup"
 )
 
 func settings(depth int) Settings {
-	return Settings{Request: experiments.Request{Configs: []string{"a=full"}, Options: experiments.Options{Positions: "six", Depth: depth}},
-		Repeat: 1, Workers: 1, HashMB: 1, Shard: experiments.Whole}
+	return Settings{Request: matrix.Request{Configs: []string{"a=full"}, Options: matrix.Options{Positions: "six", Depth: depth}},
+		Repeat: 1, Workers: 1, HashMB: 1, Shard: setup.Whole}
 }
 
 func execute(t *testing.T, r Request) *Run {
@@ -78,7 +79,7 @@ func TestRunInterruptedResumes(t *testing.T) {
 		t.Fatal(err)
 	}
 	jobs := 0
-	run.OnProgress = func(p experiments.Progress) {
+	run.OnProgress = func(p matrix.Progress) {
 		if jobs++; jobs == 3 {
 			cancel()
 		}

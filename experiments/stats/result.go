@@ -3,7 +3,9 @@ package stats
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"math"
+	"strconv"
 )
 
 // MatchResult is a match's statistics for A.
@@ -140,4 +142,31 @@ func (s Score) Result(sprt *SPRT) *MatchResult {
 		r.NEloError = Unbounded
 	}
 	return r
+}
+
+// String is the match's state in one line, fastchess-style: games, score,
+// Elo and normalized Elo with their 95% intervals, and the SPRT's state.
+func (r *MatchResult) String() string {
+	s := fmt.Sprintf("games %d (W-D-L %d-%d-%d), score %.1f%%, Elo %s, nElo %s", r.Games, r.Wins, r.Draws, r.Losses,
+		100*r.ScoreRate, withInterval(r.Elo, r.EloError), withInterval(r.NElo, r.NEloError))
+	if r.Upper != 0 {
+		s += fmt.Sprintf(", LLR %.2f (%.2f, %.2f)", r.LLR, r.Lower, r.Upper)
+		if r.Verdict != "" {
+			s += " " + r.Verdict + " accepted"
+		}
+	}
+	return s
+}
+
+// withInterval is an estimate and its 95% interval to a tenth, "12.3 ±
+// 4.5"; an estimate that is not finite (a perfect score) is "n/a".
+func withInterval(x, err float64) string {
+	if x != x || x > 1e9 || x < -1e9 {
+		return "n/a"
+	}
+	e := "n/a"
+	if !(err != err || err > 1e9 || err < -1e9) {
+		e = strconv.FormatFloat(err, 'f', 1, 64)
+	}
+	return strconv.FormatFloat(x, 'f', 1, 64) + " ± " + e
 }

@@ -28,9 +28,9 @@ import (
 
 	"github.com/ablate-chess/ablate/engine/chess"
 	"github.com/ablate-chess/ablate/engine/search"
-	"github.com/ablate-chess/ablate/experiments"
 	"github.com/ablate-chess/ablate/experiments/match"
 	"github.com/ablate-chess/ablate/experiments/resultdir"
+	"github.com/ablate-chess/ablate/experiments/setup"
 )
 
 // Position is a labelled position: the result of its game from White's
@@ -107,7 +107,7 @@ func Read(paths []string, o Options) (*Data, error) {
 	}
 	cfg, err := search.ParseConfig(o.Quiet)
 	if err != nil {
-		return nil, experiments.BadSetting("quiet-config", "%v", err)
+		return nil, setup.BadSetting("quiet-config", "%v", err)
 	}
 	quiet := search.New(cfg, 1)
 	groups := map[uint64]bool{}

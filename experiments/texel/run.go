@@ -14,8 +14,8 @@ import (
 
 	"github.com/ablate-chess/ablate/engine/eval"
 	"github.com/ablate-chess/ablate/engine/search"
-	"github.com/ablate-chess/ablate/experiments"
 	"github.com/ablate-chess/ablate/experiments/resultdir"
+	"github.com/ablate-chess/ablate/experiments/setup"
 )
 
 // ParseTerms reads evaluation terms by their technique names; none is
@@ -25,7 +25,7 @@ func ParseTerms(names []string) (eval.Terms, error) {
 	for _, name := range names {
 		t, err := search.ParseTechnique(name)
 		if err != nil || !t.IsEvaluation() {
-			return 0, experiments.BadSetting("terms", "%q: not an evaluation term (see ablate techniques)", name)
+			return 0, setup.BadSetting("terms", "%q: not an evaluation term (see ablate techniques)", name)
 		}
 		set = set.With(t)
 	}
@@ -159,7 +159,7 @@ type Info struct {
 // complete, is left as it is: Run returns its texel.json and no Result.
 func (j *Job) Run(ctx context.Context, log io.Writer) (*Result, *Info, error) {
 	if j.Out == "" && j.Write == "" {
-		return nil, nil, experiments.BadSetting("out", "not given, nor write: the tune would be lost")
+		return nil, nil, setup.BadSetting("out", "not given, nor write: the tune would be lost")
 	}
 	if err := j.Request.Check(); err != nil {
 		return nil, nil, err
@@ -188,7 +188,7 @@ func (j *Job) fit(ctx context.Context, log io.Writer, out string) (*Result, *Inf
 	opts := Options{All: j.All, Quiet: j.Quiet, HoldOut: j.Request.HoldOut}
 	d, err := Read(j.Files, opts)
 	if err != nil {
-		return nil, nil, &experiments.InputError{Err: err}
+		return nil, nil, &setup.InputError{Err: err}
 	}
 	scored := 0
 	for _, p := range d.Positions {
@@ -203,7 +203,7 @@ func (j *Job) fit(ctx context.Context, log io.Writer, out string) (*Result, *Inf
 	if len(j.Check) > 0 {
 		check, err = Read(j.Check, Options{All: j.All, Quiet: j.Quiet})
 		if err != nil {
-			return nil, nil, &experiments.InputError{Err: err}
+			return nil, nil, &setup.InputError{Err: err}
 		}
 		fmt.Fprintf(log, "check set: %d positions from %d file(s)\n", len(check.Positions), len(check.Files))
 	}

@@ -10,7 +10,7 @@ import (
 
 	"github.com/ablate-chess/ablate/engine/chess"
 	"github.com/ablate-chess/ablate/engine/eval"
-	"github.com/ablate-chess/ablate/experiments"
+	"github.com/ablate-chess/ablate/experiments/setup"
 )
 
 // Request is a tune: the data, the terms whose weights are fitted (with a
@@ -297,19 +297,19 @@ const (
 func (r Request) Check() error {
 	switch {
 	case r.Epochs < 1 || r.Epochs > MaxEpochs:
-		return experiments.BadSetting("epochs", "%d: want 1 to %d passes", r.Epochs, MaxEpochs)
+		return setup.BadSetting("epochs", "%d: want 1 to %d passes", r.Epochs, MaxEpochs)
 	case math.IsNaN(r.Rate) || r.Rate <= 0 || r.Rate > MaxRate:
-		return experiments.BadSetting("rate", "%g: want a step above 0 and at most %d centipawns", r.Rate, MaxRate)
+		return setup.BadSetting("rate", "%g: want a step above 0 and at most %d centipawns", r.Rate, MaxRate)
 	case r.HoldOut < 0 || r.HoldOut == 1:
-		return experiments.BadSetting("hold-out", "%d: want 0 (hold nothing out) or N of at least 2 (one opening line in N)", r.HoldOut)
+		return setup.BadSetting("hold-out", "%d: want 0 (hold nothing out) or N of at least 2 (one opening line in N)", r.HoldOut)
 	case math.IsNaN(r.ScoreWeight) || r.ScoreWeight < 0 || r.ScoreWeight > 1:
-		return experiments.BadSetting("score-weight", "%g: want a weight from 0 (the games' results) to 1 (the engines' scores)", r.ScoreWeight)
+		return setup.BadSetting("score-weight", "%g: want a weight from 0 (the games' results) to 1 (the engines' scores)", r.ScoreWeight)
 	case math.IsNaN(r.Prior) || r.Prior < 0 || r.Prior > MaxPrior:
-		return experiments.BadSetting("prior", "%g: want 0 (none) to %g", r.Prior, float64(MaxPrior))
+		return setup.BadSetting("prior", "%g: want 0 (none) to %g", r.Prior, float64(MaxPrior))
 	case r.Workers < 1:
-		return experiments.BadSetting("workers", "%d: must be at least 1", r.Workers)
+		return setup.BadSetting("workers", "%d: must be at least 1", r.Workers)
 	case (r.Terms & eval.TuneTerms()).Count() > 1:
-		return experiments.BadSetting("terms", "two tunes' switches: a fit writes the tables of one")
+		return setup.BadSetting("terms", "two tunes' switches: a fit writes the tables of one")
 	}
 	return nil
 }

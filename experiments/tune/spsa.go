@@ -17,7 +17,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/ablate-chess/ablate/experiments"
+	"github.com/ablate-chess/ablate/experiments/setup"
 )
 
 // Param is one parameter to tune, in OpenBench's terms: its value now, its
@@ -262,23 +262,23 @@ func Values(ps []Param) []float64 {
 
 // ReadParams reads the parameters to tune: those of an OpenBench file
 // (path, if given), then each NAME=VALUE,MIN,MAX[,C_END,R_END] item. A
-// bad one is an *experiments.SettingError naming params or param.
+// bad one is an *setup.SettingError naming params or param.
 func ReadParams(path string, items []string) ([]Param, error) {
 	var params []Param
 	if path != "" {
 		f, err := os.Open(path)
 		if err != nil {
-			return nil, experiments.BadSetting("params", "%w", err)
+			return nil, setup.BadSetting("params", "%w", err)
 		}
 		defer f.Close()
 		if params, err = ReadOpenBench(f, path); err != nil {
-			return nil, experiments.BadSetting("params", "%v", err)
+			return nil, setup.BadSetting("params", "%v", err)
 		}
 	}
 	for _, item := range items {
 		p, err := ParseParam(item)
 		if err != nil {
-			return nil, experiments.BadSetting("param", "%v", err)
+			return nil, setup.BadSetting("param", "%v", err)
 		}
 		params = append(params, p)
 	}

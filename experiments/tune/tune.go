@@ -15,10 +15,10 @@ import (
 	"time"
 
 	"github.com/ablate-chess/ablate/engine/subject"
-	"github.com/ablate-chess/ablate/experiments"
 	"github.com/ablate-chess/ablate/experiments/match"
-	"github.com/ablate-chess/ablate/experiments/render"
+	"github.com/ablate-chess/ablate/experiments/matrix"
 	"github.com/ablate-chess/ablate/experiments/resultdir"
+	"github.com/ablate-chess/ablate/experiments/setup"
 	"github.com/ablate-chess/ablate/experiments/stats"
 )
 
@@ -161,18 +161,18 @@ const (
 // (the request must be the same but for the workers). Nothing is played.
 func Open(r Request) (*Tune, error) {
 	if r.Pairs < 1 {
-		return nil, experiments.BadSetting("pairs", "%d: play at least one pair", r.Pairs)
+		return nil, setup.BadSetting("pairs", "%d: play at least one pair", r.Pairs)
 	}
 	switch {
 	case r.Lag < 0:
-		return nil, experiments.BadSetting("lag", "%d: want 0 or more pairs", r.Lag)
+		return nil, setup.BadSetting("lag", "%d: want 0 or more pairs", r.Lag)
 	case r.Lag > 0 && r.Batch > 0:
-		return nil, experiments.BadSetting("lag", "%d and a batch of %d: give one of them", r.Lag, r.Batch)
+		return nil, setup.BadSetting("lag", "%d and a batch of %d: give one of them", r.Lag, r.Batch)
 	case r.Lag == 0 && r.Batch < 1:
-		return nil, experiments.BadSetting("batch", "%d: at least one pair a batch", r.Batch)
+		return nil, setup.BadSetting("batch", "%d: at least one pair a batch", r.Batch)
 	}
 	if len(r.Params) == 0 {
-		return nil, experiments.BadSetting("param", "no parameters to tune")
+		return nil, setup.BadSetting("param", "no parameters to tune")
 	}
 	r.Params = append([]Param(nil), r.Params...) // the tune's own, moved as it plays
 	t := &Tune{Request: r, sched: DefaultSchedule(r.Pairs), sub: r.Subject, history: [][]float64{Values(r.Params)}}
@@ -187,16 +187,16 @@ func Open(r Request) (*Tune, error) {
 	}
 	for i := range t.Params {
 		if err := t.Params[i].Check(); err != nil {
-			return nil, experiments.BadSetting("param", "%v", err)
+			return nil, setup.BadSetting("param", "%v", err)
 		}
 		for _, v := range []float64{t.Params[i].Min, t.Params[i].Max} { // every value it may take
 			if _, err := t.config(v, i); err != nil {
-				return nil, experiments.BadSetting("param", "%v", err)
+				return nil, setup.BadSetting("param", "%v", err)
 			}
 		}
 	}
 	if _, err := t.sub.ParseConfig(t.Base); err != nil {
-		return nil, experiments.BadSetting("base", "%v", err)
+		return nil, setup.BadSetting("base", "%v", err)
 	}
 	if err := r.Settings.Check(); err != nil {
 		return nil, err
@@ -204,11 +204,11 @@ func Open(r Request) (*Tune, error) {
 	// ablate's signature: a tune resumed on another build (the base's
 	// search changed) would mix two engines' games.
 	if native, ok := t.sub.(subject.Native); ok {
-		plan, err := experiments.BenchPlan(native, "six", 6, []experiments.NamedSpec{{Name: "base", Spec: t.Base}}, nil)
+		plan, err := matrix.BenchPlan(native, "six", 6, []matrix.NamedSpec{{Name: "base", Spec: t.Base}}, nil)
 		if err != nil {
 			return nil, err
 		}
-		recs, err := (&experiments.Runner{Plan: plan, Workers: 1}).Run(context.Background())
+		recs, err := (&matrix.Runner{Plan: plan, Workers: 1}).Run(context.Background())
 		if err != nil {
 			return nil, err
 		}
@@ -383,7 +383,7 @@ func (t *Tune) Close() { t.claim.Release() }
 // SPRT, no precision, no shard.
 func (t *Tune) match(ops []match.Opening, first, n int) (*match.Match, error) {
 	s := t.Settings
-	s.Pairs, s.SPRT, s.Precision, s.Shard = n, "", 0, experiments.Whole
+	s.Pairs, s.SPRT, s.Precision, s.Shard = n, "", 0, setup.Whole
 	plus, minus, err := t.players(t.sched.Perturb(t.Params, t.Seed, first))
 	if err != nil {
 		return nil, err
@@ -582,7 +582,7 @@ func (t *Tune) Verify(ctx context.Context, pairs int) (*stats.MatchResult, error
 		players[i] = match.Player{Name: []string{"tuned", "start"}[i], Spec: spec, Subject: t.sub, Config: cfg}
 	}
 	s := t.Settings
-	s.Pairs, s.SPRT, s.Precision, s.Shard = pairs, "", 0, experiments.Whole
+	s.Pairs, s.SPRT, s.Precision, s.Shard = pairs, "", 0, setup.Whole
 	s.Configs = []string{"tuned=" + players[0].Spec, "start=" + players[1].Spec} // in the key: the same players
 	m, err := s.Build(players[0], players[1])
 	if err != nil {
@@ -628,26 +628,4 @@ func keys(m map[int]bool) []int {
 	}
 	slices.Sort(out)
 	return out
-}
-
-// Report writes the tune's outcome: the spec of the tuned values, a table
-// in format of each parameter's start, value now and range, and the
-// values in OpenBench's format.
-func (t *Tune) Report(w, log io.Writer, format string) error {
-	var rows [][]string
-	for _, p := range t.Params {
-		rows = append(rows, []string{p.Name, fmt.Sprint(p.Start), fmt.Sprintf("%.2f", p.Value), fmt.Sprint(p.Min), fmt.Sprint(p.Max)})
-	}
-	// CSV and JSON are the table alone, fit for a program; what people
-	// read beside it goes to log.
-	text := w
-	if format == "csv" || format == "json" {
-		text = log
-	}
-	fmt.Fprintf(text, "tuned over %d pairs: %s\n", t.Played, t.Spec())
-	if err := render.Table(w, format, []string{"parameter", "start", "now", "min", "max"}, rows, 1); err != nil {
-		return err
-	}
-	fmt.Fprintf(text, "\nOpenBench:\n")
-	return WriteOpenBench(text, t.Params)
 }

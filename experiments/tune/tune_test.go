@@ -9,8 +9,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/ablate-chess/ablate/experiments"
 	"github.com/ablate-chess/ablate/experiments/match"
+	"github.com/ablate-chess/ablate/experiments/setup"
 )
 
 func request(t testing.TB, workers int, out string) Request {
@@ -24,7 +24,7 @@ func request(t testing.TB, workers int, out string) Request {
 		ps = append(ps, p)
 	}
 	s := match.Settings{Openings: "bench", Order: "sequential", Pairs: 1, Nodes: 300, Resign: match.DefaultResign,
-		Draw: match.DefaultDraw, MaxMoves: 60, Workers: workers, HashMB: 1, Event: "tune", Shard: experiments.Whole}
+		Draw: match.DefaultDraw, MaxMoves: 60, Workers: workers, HashMB: 1, Event: "tune", Shard: setup.Whole}
 	return Request{Base: "full", Params: ps, Pairs: 12, Batch: 4, Seed: 5, Settings: s, Out: out}
 }
 

@@ -6,8 +6,9 @@ import (
 	"strings"
 
 	"github.com/ablate-chess/ablate/engine/subject"
-	"github.com/ablate-chess/ablate/experiments"
 	"github.com/ablate-chess/ablate/experiments/match"
+	"github.com/ablate-chess/ablate/experiments/matrix"
+	"github.com/ablate-chess/ablate/experiments/setup"
 )
 
 // Ask is a worth as a command asks for it: what to measure (an experiment,
@@ -33,12 +34,12 @@ type Ask struct {
 }
 
 // Request builds the plan and reads the settings. A bad setting is a
-// *experiments.SettingError when the command line gave it, else an error
+// *setup.SettingError when the command line gave it, else an error
 // naming the experiment's [match] key.
 func (a Ask) Request() (Request, error) {
 	if a.Screen != nil {
 		if a.Experiment != "" {
-			return Request{}, experiments.BadSetting("design", "screening measures a leave-one-out's techniques: give --leave-one-out, not an experiment")
+			return Request{}, setup.BadSetting("design", "screening measures a leave-one-out's techniques: give --leave-one-out, not an experiment")
 		}
 		if len(a.LeaveOneOut) == 0 {
 			list, err := ScreenTechniques(a.Subject, a.Base)
@@ -48,8 +49,8 @@ func (a Ask) Request() (Request, error) {
 			a.LeaveOneOut = list
 		}
 	}
-	req := experiments.Request{Experiment: a.Experiment, LeaveOneOut: a.LeaveOneOut, Base: a.Base, DefaultDepth: 10,
-		Options: experiments.Options{Positions: a.Positions, Depth: a.TreeDepth, Subject: a.Subject}}
+	req := matrix.Request{Experiment: a.Experiment, LeaveOneOut: a.LeaveOneOut, Base: a.Base, DefaultDepth: 10,
+		Options: matrix.Options{Positions: a.Positions, Depth: a.TreeDepth, Subject: a.Subject}}
 	if v, ok := a.Subject.(interface{ VariantNames() []string }); ok && a.Experiment == "" && len(a.LeaveOneOut) == 0 {
 		for _, name := range v.VariantNames() { // every variant against the first
 			req.Configs = append(req.Configs, name+"="+name)
@@ -57,15 +58,15 @@ func (a Ask) Request() (Request, error) {
 	}
 	if req.Experiment == "" && len(req.LeaveOneOut) == 0 && len(req.Configs) == 0 {
 		return Request{}, fmt.Errorf("worth wants an experiment (built-in: %s) or --leave-one-out a,b,c",
-			strings.Join(experiments.Builtin(), ", "))
+			strings.Join(matrix.Builtin(), ", "))
 	}
 	if req.Experiment == "" && req.Positions == "" {
 		req.Positions = "bench"
 	}
-	if err := experiments.CheckHash(a.Settings.HashMB, 2*max(1, a.Settings.Workers)); err != nil {
+	if err := setup.CheckHash(a.Settings.HashMB, 2*max(1, a.Settings.Workers)); err != nil {
 		return Request{}, err
 	}
-	plan, err := experiments.Build(req)
+	plan, err := matrix.Build(req)
 	if err != nil {
 		return Request{}, err
 	}
@@ -86,12 +87,12 @@ func (a Ask) Request() (Request, error) {
 	asked := a.Groups
 	groups, err := plan.MatchGroups(asked)
 	if err != nil && len(asked) > 0 {
-		return Request{}, experiments.BadSetting("groups", "%v", strings.TrimPrefix(err.Error(), "groups: "))
+		return Request{}, setup.BadSetting("groups", "%v", strings.TrimPrefix(err.Error(), "groups: "))
 	} else if err != nil {
 		return Request{}, err
 	}
 	if a.Screen != nil && len(budgets) > 0 {
-		return Request{}, experiments.BadSetting("budgets", "a screening plays at one budget (give --nodes, --tc, ...)")
+		return Request{}, setup.BadSetting("budgets", "a screening plays at one budget (give --nodes, --tc, ...)")
 	}
 	return Request{Plan: plan, Groups: groups, Budgets: budgets, Settings: s,
 		PairsGiven: a.Given("pairs") || a.Given("games"), Screen: a.Screen}, nil
@@ -99,7 +100,7 @@ func (a Ask) Request() (Request, error) {
 
 // budgets reads the ladder's budgets: Budgets, or the experiment's [match]
 // budgets; none means one match a configuration, at the settings' limit.
-func (a Ask) budgets(ms *experiments.MatchSection) ([]match.Budget, error) {
+func (a Ask) budgets(ms *matrix.MatchSection) ([]setup.Budget, error) {
 	list, from := a.Budgets, "budgets"
 	if !a.Given("budgets") {
 		if ms == nil || ms.Budgets == "" {
@@ -109,12 +110,12 @@ func (a Ask) budgets(ms *experiments.MatchSection) ([]match.Budget, error) {
 	}
 	for _, f := range []string{"nodes", "move-depth", "tc", "movetime"} {
 		if a.Given(f) && a.Given("budgets") {
-			return nil, experiments.BadSetting("budgets", "with --%s: the budgets are the limits; give one", f)
+			return nil, setup.BadSetting("budgets", "with --%s: the budgets are the limits; give one", f)
 		}
 	}
-	b, err := match.ParseBudgets(list)
+	b, err := setup.ParseBudgets(list)
 	if err != nil && from == "budgets" {
-		return nil, experiments.BadSetting("budgets", "%v", err)
+		return nil, setup.BadSetting("budgets", "%v", err)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", from, err)
@@ -139,7 +140,7 @@ func ScreenTechniques(sub subject.Subject, base string) ([]string, error) {
 	}
 	cfg, err := sub.ParseConfig(base)
 	if err != nil {
-		return nil, experiments.BadSetting("base", "%v", err)
+		return nil, setup.BadSetting("base", "%v", err)
 	}
 	var out []string
 	for _, t := range sub.Techniques() {

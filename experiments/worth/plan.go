@@ -5,9 +5,10 @@ import (
 	"slices"
 	"sort"
 
-	"github.com/ablate-chess/ablate/experiments"
 	"github.com/ablate-chess/ablate/experiments/match"
+	"github.com/ablate-chess/ablate/experiments/matrix"
 	"github.com/ablate-chess/ablate/experiments/records"
+	"github.com/ablate-chess/ablate/experiments/setup"
 	"github.com/ablate-chess/ablate/experiments/stats"
 )
 
@@ -18,9 +19,9 @@ import (
 // planned is one match of a worth: a configuration against its group's
 // reference, at one budget.
 type planned struct {
-	Row, Ref *experiments.Row
+	Row, Ref *matrix.Row
 	Summary  *records.Summary // the configuration's tree size against the reference
-	Budget   *match.Budget    // nil: the settings' own limit
+	Budget   *setup.Budget    // nil: the settings' own limit
 	Pairs    int              // the group's (or the budget's) own pairs, or 0
 	At       int              // its row in worth.csv
 }
@@ -28,7 +29,7 @@ type planned struct {
 // planCells lists a worth's cells: each group's rows but its reference, at each
 // of the group's budgets (a matrix's own, else budgets), configuration by
 // configuration, budgets in the order given.
-func planCells(plan *experiments.Plan, groups []string, budgets []match.Budget, sums []records.Summary) ([]planned, error) {
+func planCells(plan *matrix.Plan, groups []string, budgets []setup.Budget, sums []records.Summary) ([]planned, error) {
 	byConfig := map[string]*records.Summary{}
 	for i := range sums {
 		byConfig[sums[i].Group+"\x00"+sums[i].Config] = &sums[i]
@@ -62,7 +63,7 @@ func planCells(plan *experiments.Plan, groups []string, budgets []match.Budget, 
 
 // checkBudgets checks every group's budgets and budget_pairs, as Cells
 // reads them, before any search or game.
-func checkBudgets(plan *experiments.Plan, groups []string, budgets []match.Budget) error {
+func checkBudgets(plan *matrix.Plan, groups []string, budgets []setup.Budget) error {
 	for _, group := range groups {
 		if _, _, err := groupBudgets(plan, group, budgets); err != nil {
 			return err
@@ -73,11 +74,11 @@ func checkBudgets(plan *experiments.Plan, groups []string, budgets []match.Budge
 
 // groupBudgets is a group's budgets (its matrix's own, else budgets) and
 // the pairs at each.
-func groupBudgets(plan *experiments.Plan, group string, budgets []match.Budget) ([]match.Budget, []int, error) {
+func groupBudgets(plan *matrix.Plan, group string, budgets []setup.Budget) ([]setup.Budget, []int, error) {
 	bs := budgets
 	if list := plan.Budgets[group]; list != "" {
 		var err error
-		if bs, err = match.ParseBudgets(list); err != nil {
+		if bs, err = setup.ParseBudgets(list); err != nil {
 			return nil, nil, fmt.Errorf("matrix %s: %v", group, err)
 		}
 	}
@@ -89,17 +90,17 @@ func groupBudgets(plan *experiments.Plan, group string, budgets []match.Budget) 
 // the matrix's budget_pairs where it names the budget, else the group's
 // pairs (0: the settings'). A budget_pairs key that is not one of the
 // group's budgets is an error.
-func budgetPairs(plan *experiments.Plan, group string, bs []match.Budget) ([]int, error) {
+func budgetPairs(plan *matrix.Plan, group string, bs []setup.Budget) ([]int, error) {
 	pairs := make([]int, len(bs))
 	for j := range bs {
 		pairs[j] = plan.Pairs[group]
 	}
 	for item, n := range plan.BudgetPairs[group] {
-		b, err := match.ParseBudgets(item)
+		b, err := setup.ParseBudgets(item)
 		if err != nil || len(b) != 1 {
 			return nil, fmt.Errorf("matrix %s: budget_pairs %q is not one budget", group, item)
 		}
-		j := slices.IndexFunc(bs, func(x match.Budget) bool { return x.String() == b[0].String() })
+		j := slices.IndexFunc(bs, func(x setup.Budget) bool { return x.String() == b[0].String() })
 		if j < 0 {
 			return nil, fmt.Errorf("matrix %s: budget_pairs %s is not one of its budgets", group, item)
 		}
@@ -130,7 +131,7 @@ func (c *planned) Settings(s match.Settings, pairsGiven bool) match.Settings {
 }
 
 // Players are the cell's configuration and its reference.
-func (c *planned) Players(plan *experiments.Plan) (a, b match.Player) {
+func (c *planned) Players(plan *matrix.Plan) (a, b match.Player) {
 	return match.Player{Name: c.Row.Name, Spec: c.Row.Spec, Subject: plan.Subject, Config: c.Row.Config},
 		match.Player{Name: c.Ref.Name, Spec: c.Ref.Spec, Subject: plan.Subject, Config: c.Ref.Config}
 }

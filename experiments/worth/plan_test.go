@@ -7,9 +7,10 @@ import (
 	"testing"
 
 	"github.com/ablate-chess/ablate/engine/subject"
-	"github.com/ablate-chess/ablate/experiments"
 	"github.com/ablate-chess/ablate/experiments/match"
+	"github.com/ablate-chess/ablate/experiments/matrix"
 	"github.com/ablate-chess/ablate/experiments/records"
+	"github.com/ablate-chess/ablate/experiments/setup"
 )
 
 // matchDefaults are a small match's settings.
@@ -23,8 +24,8 @@ func matchDefaults() match.Settings {
 // worth.csv's order; played cheapest budget first; each cell's settings
 // carry its budget and players.
 func TestPlanCells(t *testing.T) {
-	plan, err := experiments.Build(experiments.Request{LeaveOneOut: []string{"lmp", "nmp"}, DefaultDepth: 2,
-		Options: experiments.Options{Positions: "six", Subject: subject.Native{HashMB: 2}}})
+	plan, err := matrix.Build(matrix.Request{LeaveOneOut: []string{"lmp", "nmp"}, DefaultDepth: 2,
+		Options: matrix.Options{Positions: "six", Subject: subject.Native{HashMB: 2}}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -32,7 +33,7 @@ func TestPlanCells(t *testing.T) {
 	for _, r := range plan.Rows {
 		sums = append(sums, records.Summary{Group: r.Group, Config: r.Name})
 	}
-	budgets, _ := match.ParseBudgets("nodes=4000,1000")
+	budgets, _ := setup.ParseBudgets("nodes=4000,1000")
 	cells, err := planCells(plan, plan.Groups(), budgets, sums)
 	if err != nil {
 		t.Fatal(err)
@@ -67,17 +68,17 @@ func TestPlanCells(t *testing.T) {
 // names, the group's pairs hold at the others, --pairs overrides both; a
 // budget the group does not play, or no pairs, is an error.
 func TestBudgetPairs(t *testing.T) {
-	build := func(extra string) (*experiments.Plan, error) {
+	build := func(extra string) (*matrix.Plan, error) {
 		path := filepath.Join(t.TempDir(), "ladder.toml")
 		text := "name = \"ladder\"\npositions = \"six\"\ndepth = 2\nbase = \"full\"\n" +
 			"[[matrix]]\nname = \"deep\"\nleave_one_out = [\"nmp\"]\nbudgets = \"nodes=1000,4000\"\npairs = 20\n" + extra
 		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		return experiments.Build(experiments.Request{Experiment: path,
-			Options: experiments.Options{Subject: subject.Native{HashMB: 2}}})
+		return matrix.Build(matrix.Request{Experiment: path,
+			Options: matrix.Options{Subject: subject.Native{HashMB: 2}}})
 	}
-	cells := func(plan *experiments.Plan) ([]planned, error) {
+	cells := func(plan *matrix.Plan) ([]planned, error) {
 		var sums []records.Summary
 		for _, r := range plan.Rows {
 			sums = append(sums, records.Summary{Group: r.Group, Config: r.Name})

@@ -8,10 +8,9 @@ import (
 	"slices"
 
 	"github.com/ablate-chess/ablate/engine/search"
-	"github.com/ablate-chess/ablate/experiments"
 	"github.com/ablate-chess/ablate/experiments/match"
 	"github.com/ablate-chess/ablate/experiments/records"
-	"github.com/ablate-chess/ablate/experiments/render"
+	"github.com/ablate-chess/ablate/experiments/setup"
 	"github.com/ablate-chess/ablate/experiments/tune"
 )
 
@@ -35,7 +34,7 @@ func (w *Worth) addRetuned(as *Cell, x planned, log io.Writer) error {
 	}
 	if t.dir != "" {
 		if prev, _, err := match.Resume(t.dir, t.settings); err == nil && prev != nil && prev.Complete && prev.Result != nil {
-			fmt.Fprintf(log, "%s\n  done already: %s\n", t.Head, render.MatchLine(prev.Result))
+			fmt.Fprintf(log, "%s\n  done already: %s\n", t.Head, prev.Result)
 			t.row.SetResult(prev.Result)
 			t.row.Params = prev.A.Params
 			w.Rows[t.at] = t.row
@@ -74,7 +73,7 @@ func (w *Worth) addRetuned(as *Cell, x planned, log io.Writer) error {
 func checkRetuneParams(r Request) error {
 	for _, name := range r.RetuneParams {
 		if !slices.ContainsFunc(search.ParamInfos(), func(p search.ParamInfo) bool { return p.Name == name }) {
-			return experiments.BadSetting("retune-params", "%q: no such parameter (see ablate techniques parameters)", name)
+			return setup.BadSetting("retune-params", "%q: no such parameter (see ablate techniques parameters)", name)
 		}
 	}
 	return nil

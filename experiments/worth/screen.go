@@ -11,11 +11,12 @@ import (
 	"strings"
 
 	"github.com/ablate-chess/ablate/engine/subject"
-	"github.com/ablate-chess/ablate/experiments"
 	"github.com/ablate-chess/ablate/experiments/match"
+	"github.com/ablate-chess/ablate/experiments/matrix"
 	"github.com/ablate-chess/ablate/experiments/records"
 	"github.com/ablate-chess/ablate/experiments/resultdir"
 	"github.com/ablate-chess/ablate/experiments/screen"
+	"github.com/ablate-chess/ablate/experiments/setup"
 	"github.com/ablate-chess/ablate/experiments/stats"
 )
 
@@ -60,7 +61,7 @@ type Screened struct {
 
 // newScreened lays out a screening of the plan's leave-one-out group: its
 // reference is the base, its other rows the techniques screened.
-func newScreened(plan *experiments.Plan, group string, sc Screen, seed uint64) (*Screened, error) {
+func newScreened(plan *matrix.Plan, group string, sc Screen, seed uint64) (*Screened, error) {
 	ref := plan.ReferenceOf(group)
 	s := &Screened{Base: ref.Spec, Seed: seed}
 	for _, row := range plan.Rows {
@@ -79,7 +80,7 @@ func newScreened(plan *experiments.Plan, group string, sc Screen, seed uint64) (
 	}
 	s.design = screen.Design{M: m, K: s.K, Seed: seed}
 	if err := s.design.Check(); err != nil {
-		return nil, experiments.BadSetting("out-per-pair", "%v", err)
+		return nil, setup.BadSetting("out-per-pair", "%v", err)
 	}
 	s.Alone = make([][]bool, m)
 	for j, t := range s.Techniques {
@@ -132,14 +133,14 @@ func (s *Screened) out(blocks [][]int, i int) []bool {
 // a design that can estimate every technique, and pairs enough to fit.
 func (w *Worth) checkScreen() error {
 	if len(w.Groups) != 1 {
-		return experiments.BadSetting("design", "screening measures one leave-one-out group, not %d groups", len(w.Groups))
+		return setup.BadSetting("design", "screening measures one leave-one-out group, not %d groups", len(w.Groups))
 	}
 	sc, err := newScreened(w.Plan, w.Groups[0], *w.Screen, w.Settings.Seed)
 	if err != nil {
 		return err
 	}
 	if effects := len(sc.Techniques) + len(sc.Interactions); w.Settings.Pairs < 2*effects {
-		return experiments.BadSetting("pairs", "%d: a screening of %d techniques fits %d effects (with the interactions): "+
+		return setup.BadSetting("pairs", "%d: a screening of %d techniques fits %d effects (with the interactions): "+
 			"play at least %d pairs", w.Settings.Pairs, len(sc.Techniques), effects, 2*effects)
 	}
 	return nil

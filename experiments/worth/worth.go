@@ -19,19 +19,19 @@ import (
 	"path/filepath"
 	"time"
 
-	"github.com/ablate-chess/ablate/experiments"
 	"github.com/ablate-chess/ablate/experiments/match"
+	"github.com/ablate-chess/ablate/experiments/matrix"
 	"github.com/ablate-chess/ablate/experiments/records"
-	"github.com/ablate-chess/ablate/experiments/render"
 	"github.com/ablate-chess/ablate/experiments/resultdir"
+	"github.com/ablate-chess/ablate/experiments/setup"
 	"github.com/ablate-chess/ablate/experiments/stats"
 )
 
 // Request is what a worth is asked to do.
 type Request struct {
-	Plan    *experiments.Plan
+	Plan    *matrix.Plan
 	Groups  []string       // the groups whose matches are played
-	Budgets []match.Budget // a ladder; none: one match a configuration, at Settings' limit
+	Budgets []setup.Budget // a ladder; none: one match a configuration, at Settings' limit
 	// Settings are every cell's match settings but its players, budget
 	// and (unless PairsGiven) pairs.
 	Settings   match.Settings
@@ -40,8 +40,8 @@ type Request struct {
 	Replace    bool   // replace what Out holds, once every cell is played
 	TreeRun    string // the tree sizes from this run directory, not searched
 	Workers    int
-	TreeCap    experiments.Cap // each tree-size search's cap
-	Args       []string        // the command line, for worth.json and match.json
+	TreeCap    setup.Cap // each tree-size search's cap
+	Args       []string  // the command line, for worth.json and match.json
 	// Retune, if above 0, adds to each cell a re-tuned one: the
 	// configuration's parameters (RetuneParams, or every parameter of its
 	// techniques that are on) first tuned by SPSA over Retune pairs at the
@@ -103,7 +103,7 @@ type Plan struct {
 	Games        match.Settings         `json:"games"`
 	PairsGiven   bool                   `json:"pairs_given,omitempty"`
 	TreeRun      string                 `json:"tree_run,omitempty"`
-	TreeCap      experiments.Cap        `json:"tree_cap"`
+	TreeCap      setup.Cap              `json:"tree_cap"`
 	Retune       int                    `json:"retune,omitempty"`
 	RetuneParams []string               `json:"retune_params,omitempty"`
 	Screen       *Screen                `json:"screen,omitempty"`
@@ -224,8 +224,8 @@ func (w *Worth) TreeSizes(ctx context.Context) error {
 			return err
 		}
 	} else {
-		runner := &experiments.Runner{Plan: w.Plan, Workers: max(1, w.Workers), Cap: w.TreeCap, Schedule: true,
-			Shard: experiments.Whole}
+		runner := &matrix.Runner{Plan: w.Plan, Workers: max(1, w.Workers), Cap: w.TreeCap, Schedule: true,
+			Shard: setup.Whole}
 		if recs, err = runner.Run(ctx); err != nil {
 			return err
 		}
@@ -272,7 +272,7 @@ func (w *Worth) Cells(log io.Writer) error {
 			return err
 		}
 		if res != nil {
-			fmt.Fprintf(log, "%s\n  done already: %s\n", t.Head, render.MatchLine(res))
+			fmt.Fprintf(log, "%s\n  done already: %s\n", t.Head, res)
 			t.row.SetResult(res)
 			w.Rows[t.at] = t.row
 		} else {

@@ -9,15 +9,16 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/ablate-chess/ablate/experiments"
 	"github.com/ablate-chess/ablate/experiments/match"
+	"github.com/ablate-chess/ablate/experiments/matrix"
 	"github.com/ablate-chess/ablate/experiments/resultdir"
+	"github.com/ablate-chess/ablate/experiments/setup"
 )
 
 func request(t *testing.T, out string) Request {
 	t.Helper()
-	plan, err := experiments.Build(experiments.Request{LeaveOneOut: []string{"lmp"}, DefaultDepth: 3,
-		Options: experiments.Options{Positions: "six"}})
+	plan, err := matrix.Build(matrix.Request{LeaveOneOut: []string{"lmp"}, DefaultDepth: 3,
+		Options: matrix.Options{Positions: "six"}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -26,7 +27,7 @@ func request(t *testing.T, out string) Request {
 		t.Fatal(err)
 	}
 	s := match.Settings{Openings: "bench", Order: "sequential", Pairs: 2, Nodes: 300, Resign: match.DefaultResign,
-		Draw: match.DefaultDraw, MaxMoves: 40, Workers: 1, HashMB: 1, Event: "test", Shard: experiments.Whole}
+		Draw: match.DefaultDraw, MaxMoves: 40, Workers: 1, HashMB: 1, Event: "test", Shard: setup.Whole}
 	return Request{Plan: plan, Groups: groups, Settings: s, Out: out, Workers: 1, Args: []string{"ablate", "worth"}}
 }
 
@@ -82,7 +83,7 @@ func TestWorthChecksBudgetPairsFirst(t *testing.T) {
 	r := request(t, dir)
 	r.Plan.BudgetPairs = map[string]map[string]int{r.Groups[0]: {"nodes=999": 3}}
 	var err error
-	if r.Budgets, err = match.ParseBudgets("nodes=300,600"); err != nil {
+	if r.Budgets, err = setup.ParseBudgets("nodes=300,600"); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := Open(r); err == nil {

@@ -1,4 +1,10 @@
-package experiments
+// Package setup is the vocabulary the experiments share: a match's per-move
+// budget (nodes or a clock) and a run's cap, shards of a plan, the engine
+// searched (Subject, made by matrix.MakeSubject), hash sizes that fit, and
+// the errors that name a setting (SettingError) or blame the input
+// (InputError, NotDeterministic). It imports nothing of experiments/ but
+// source, so every room can import it.
+package setup
 
 import (
 	"fmt"
@@ -196,4 +202,13 @@ func (tc *TimeControl) Spent(nodes uint64, elapsed time.Duration) time.Duration 
 		return elapsed
 	}
 	return time.Duration(nodes/tc.NodesPerMS) * time.Millisecond
+}
+
+// Cap bounds each job of a run (--max-nodes, --max-time): a search that
+// passes it stops at once and is recorded as cut short (cap_exceeded, the
+// column's old name). Zero fields are no bound. A match's per-move limit is
+// its budget (match.Budget); a job's bound is its cap.
+type Cap struct {
+	Nodes uint64
+	Time  time.Duration
 }

@@ -1,4 +1,4 @@
-package experiments
+package matrix
 
 import (
 	"context"
@@ -12,6 +12,7 @@ import (
 	"github.com/ablate-chess/ablate/engine/chess"
 	"github.com/ablate-chess/ablate/engine/subject"
 	"github.com/ablate-chess/ablate/experiments/records"
+	"github.com/ablate-chess/ablate/experiments/setup"
 )
 
 // TestBudgetCutsShort gives each job fewer nodes than the deepest searches
@@ -20,7 +21,7 @@ import (
 func TestBudgetCutsShort(t *testing.T) {
 	plan := smallPlan(t)
 	const budget = 10000
-	recs, err := (&Runner{Plan: plan, Workers: 2, Cap: Cap{Nodes: budget}}).Run(context.Background())
+	recs, err := (&Runner{Plan: plan, Workers: 2, Cap: setup.Cap{Nodes: budget}}).Run(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,8 +1,9 @@
-package experiments
+package setup
 
 import (
 	"errors"
 	"fmt"
+	"strings"
 )
 
 // SettingError is a bad setting: it names the setting as the command line
@@ -40,4 +41,18 @@ func IsBadInput(err error) bool {
 	var ie *InputError
 	var nd *NotDeterministic
 	return errors.As(err, &se) || errors.As(err, &ie) || errors.As(err, &nd)
+}
+
+// NotDeterministic is an engine whose searches counted different nodes
+// when repeated: its counts cannot be pinned, which is its fault (or its
+// settings'), not the baseline's.
+type NotDeterministic struct {
+	Engine   string
+	Searches []string // the searches that differed
+	Of       int      // of how many compared twice
+}
+
+func (e *NotDeterministic) Error() string {
+	return fmt.Sprintf("%s is not deterministic, so its node counts cannot be pinned: the same search counted "+
+		"different nodes twice (%d of %d searches):\n  %s", e.Engine, len(e.Searches), e.Of, strings.Join(e.Searches, "\n  "))
 }

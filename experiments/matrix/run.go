@@ -1,4 +1,4 @@
-package experiments
+package matrix
 
 import (
 	"context"
@@ -18,17 +18,9 @@ import (
 	"github.com/ablate-chess/ablate/engine/subject"
 	"github.com/ablate-chess/ablate/experiments/records"
 	"github.com/ablate-chess/ablate/experiments/resultdir"
+	"github.com/ablate-chess/ablate/experiments/setup"
 	"github.com/ablate-chess/ablate/positions"
 )
-
-// Cap bounds each job of a run (--max-nodes, --max-time): a search that
-// passes it stops at once and is recorded as cut short (cap_exceeded, the
-// column's old name). Zero fields are no bound. A match's per-move limit is
-// its budget (match.Budget); a job's bound is its cap.
-type Cap struct {
-	Nodes uint64
-	Time  time.Duration
-}
 
 // Runner runs a plan's jobs on parallel workers. Each job searches one
 // position under one configuration from a cleared table and fresh history,
@@ -39,14 +31,14 @@ type Runner struct {
 	Plan    *Plan
 	Workers int
 	Repeat  int // timing repeats
-	Cap     Cap
+	Cap     setup.Cap
 	// Schedule starts the jobs longest-expected first, by the estimates of
 	// a shallow pass (Estimate), so that no long job is left to end the run
 	// alone; without it jobs start in plan order.
 	Schedule bool
 	// Shard, if set, runs only that slice of the plan (Plan.Assign by the
 	// estimates).
-	Shard Shard
+	Shard setup.Shard
 	// Costs, if set, are the jobs' costs by JobKey (the time they took in
 	// a previous run): better estimates than the shallow pass's, which
 	// only the jobs it lacks get.
@@ -467,7 +459,7 @@ func (p *Plan) Info() ([]resultdir.ConfigInfo, map[string][]string) {
 // depend on (Key, into the fingerprint).
 type RunShape struct {
 	Jobs, Workers, Repeat, HashMB int
-	Shard                         Shard
+	Shard                         setup.Shard
 	Key                           string
 }
 

@@ -1,4 +1,4 @@
-package experiments
+package nullcheck
 
 import (
 	"testing"
@@ -14,7 +14,7 @@ import (
 func TestCheckNullCutoffs(t *testing.T) {
 	pos, _ := chess.ParseFEN("8/8/8/3k4/8/8/2BBK3/8 w - - 0 1")
 	full, _ := search.ParseConfig("full-pesto")
-	n := CheckNullCutoffs(full, pos, 7, 2, 0)
+	n := Cutoffs(full, pos, 7, 2, 0)
 	if n.Cutoffs != 13 || n.Checked != 13 || n.Overturned != 1 || n.Loss != 7 {
 		t.Errorf("full: %+v", n)
 	}
@@ -25,11 +25,11 @@ func TestCheckNullCutoffs(t *testing.T) {
 	if sum != n.Checked {
 		t.Errorf("by depth %v sums to %d checked", n.ByDepth, sum)
 	}
-	if m := CheckNullCutoffs(full, pos, 7, 2, 5); m.Cutoffs != 13 || m.Checked != 5 {
+	if m := Cutoffs(full, pos, 7, 2, 5); m.Cutoffs != 13 || m.Checked != 5 {
 		t.Errorf("limit 5: %+v", m)
 	}
 	noNull, _ := search.ParseConfig("full-pesto,-nmp")
-	if m := CheckNullCutoffs(noNull, pos, 7, 2, 0); m.Cutoffs != 0 || m.Checked != 0 {
+	if m := Cutoffs(noNull, pos, 7, 2, 0); m.Cutoffs != 0 || m.Checked != 0 {
 		t.Errorf("without null move: %+v", m)
 	}
 }

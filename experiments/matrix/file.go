@@ -1,4 +1,4 @@
-package experiments
+package matrix
 
 import (
 	"embed"
@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/ablate-chess/ablate/engine/subject"
+	"github.com/ablate-chess/ablate/experiments/setup"
 	"github.com/ablate-chess/ablate/experiments/source"
 )
 
@@ -25,13 +26,13 @@ import (
 // BurntSushi/toml parses the files: it reports syntax errors with their
 // line, and the keys it did not use, which we reject by name.
 type File struct {
-	Name        string   `toml:"name"`
-	Description string   `toml:"description"`
-	Positions   string   `toml:"positions"`
-	Depth       int      `toml:"depth"`
-	Base        string   `toml:"base"`
-	Reference   string   `toml:"reference"`
-	Matrices    []Matrix `toml:"matrix"`
+	Name        string    `toml:"name"`
+	Description string    `toml:"description"`
+	Positions   string    `toml:"positions"`
+	Depth       int       `toml:"depth"`
+	Base        string    `toml:"base"`
+	Reference   string    `toml:"reference"`
+	Matrices    []Section `toml:"matrix"`
 	// Match, if present, is the strength experiment ablate worth plays
 	// on the same configurations: each row against its group's reference.
 	Match *MatchSection `toml:"match"`
@@ -74,7 +75,7 @@ type MatchSection struct {
 }
 
 // Matrix is one group of configurations.
-type Matrix struct {
+type Section struct {
 	Name        string   `toml:"name"`
 	Positions   string   `toml:"positions"`
 	IDs         []string `toml:"ids"`
@@ -239,7 +240,7 @@ func (b *builder) addFile(f *File) error {
 		where := f.where(i, group, nil)
 		base := first(m.Base, f.Base, b.plan.Subject.Presets()[0])
 		suite, err := b.suite(first(m.Positions, f.Positions, "six"), m.IDs)
-		var flag *SettingError
+		var flag *setup.SettingError
 		if errors.As(err, &flag) {
 			return err
 		}
@@ -275,13 +276,13 @@ func (b *builder) addFile(f *File) error {
 			}
 			b.plan.Pairs[group] = m.Pairs
 		}
-		var budgets []Budget // the group's, where the file gives them, to check budget_pairs against
+		var budgets []setup.Budget // the group's, where the file gives them, to check budget_pairs against
 		if list := m.Budgets; list != "" || f.Match != nil && f.Match.Budgets != "" {
 			if list == "" {
 				list = f.Match.Budgets
 			}
 			var err error
-			if budgets, err = ParseBudgets(list); err != nil {
+			if budgets, err = setup.ParseBudgets(list); err != nil {
 				return fmt.Errorf("%s: %v", where, err)
 			}
 		}
@@ -289,11 +290,11 @@ func (b *builder) addFile(f *File) error {
 			if n < 1 {
 				return fmt.Errorf("%s: budget_pairs %s = %d: play at least one pair", where, budget, n)
 			}
-			one, err := ParseBudgets(budget)
+			one, err := setup.ParseBudgets(budget)
 			if err != nil || len(one) != 1 {
 				return fmt.Errorf("%s: budget_pairs %q is not one budget", where, budget)
 			}
-			if budgets != nil && !slices.ContainsFunc(budgets, func(x Budget) bool { return x.String() == one[0].String() }) {
+			if budgets != nil && !slices.ContainsFunc(budgets, func(x setup.Budget) bool { return x.String() == one[0].String() }) {
 				return fmt.Errorf("%s: budget_pairs %s is not one of its budgets", where, budget)
 			}
 			if b.plan.BudgetPairs == nil {
@@ -322,7 +323,7 @@ type fileRow struct {
 }
 
 // matrixRows expands a matrix into named specs.
-func matrixRows(sub subject.Subject, m *Matrix, base string) ([]fileRow, error) {
+func matrixRows(sub subject.Subject, m *Section, base string) ([]fileRow, error) {
 	gens := 0
 	var gen []genRow
 	var err error

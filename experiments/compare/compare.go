@@ -1,4 +1,7 @@
-package experiments
+// Package compare runs 'ablate run' for two builds alternately, A B A B,
+// so that the machine's drift falls on both alike, and sets their records
+// side by side (Comparison).
+package compare
 
 import (
 	"context"
@@ -10,6 +13,7 @@ import (
 
 	"github.com/ablate-chess/ablate/experiments/records"
 	"github.com/ablate-chess/ablate/experiments/resultdir"
+	"github.com/ablate-chess/ablate/experiments/setup"
 	"github.com/ablate-chess/ablate/experiments/source"
 )
 
@@ -78,13 +82,13 @@ type Comparison struct {
 // ctx stops it: context.Canceled.
 func (c *Comparison) Run(ctx context.Context, log io.Writer) (old, new []records.Record, err error) {
 	if c.Rounds < 1 {
-		return nil, nil, BadSetting("rounds", "%d: must be at least 1", c.Rounds)
+		return nil, nil, setup.BadSetting("rounds", "%d: must be at least 1", c.Rounds)
 	}
 	switch {
 	case c.Engines != [2]string{} && (c.Engines[0] == "" || c.Engines[1] == ""):
-		return nil, nil, &InputError{fmt.Errorf("give both engines, a and b")}
+		return nil, nil, &setup.InputError{Err: fmt.Errorf("give both engines, a and b")}
 	case c.Engines == [2]string{} && (c.Revisions[0] == "" || c.Revisions[1] == ""):
-		return nil, nil, &InputError{fmt.Errorf("give both revisions, the old and the new")}
+		return nil, nil, &setup.InputError{Err: fmt.Errorf("give both revisions, the old and the new")}
 	}
 	if c.Self == "" {
 		if c.Self, err = os.Executable(); err != nil {
@@ -99,13 +103,13 @@ func (c *Comparison) Run(ctx context.Context, log io.Writer) (old, new []records
 			dir = c.Source
 		}
 		if repo, err = source.Open(dir); err != nil && c.Source == "" {
-			return nil, nil, &InputError{fmt.Errorf("compare --old-rev/--new-rev must run inside a git repository of ablate")}
+			return nil, nil, &setup.InputError{Err: fmt.Errorf("compare --old-rev/--new-rev must run inside a git repository of ablate")}
 		} else if err != nil {
-			return nil, nil, BadSetting("engine-src", "%v", err)
+			return nil, nil, setup.BadSetting("engine-src", "%v", err)
 		}
 		for i, rev := range c.Revisions {
 			if shas[i], err = repo.Resolve(rev); err != nil {
-				return nil, nil, BadSetting([]string{"old-rev", "new-rev"}[i], "%v", err)
+				return nil, nil, setup.BadSetting([]string{"old-rev", "new-rev"}[i], "%v", err)
 			}
 		}
 	}

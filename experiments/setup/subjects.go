@@ -1,4 +1,4 @@
-package experiments
+package setup
 
 import (
 	"context"
@@ -21,7 +21,7 @@ var ErrNoEngine = errors.New("a profile, engine options and an engine directory 
 // own (nothing set), an external UCI engine (Engine) named by a profile,
 // or variants built from an engine's source (Source). It is stored in
 // run.json, so that a resume makes the same subject.
-type SubjectSpec struct {
+type Subject struct {
 	Engine  string         `json:"engine,omitempty"`
 	Dir     string         `json:"engine_dir,omitempty"`
 	Options []string       `json:"engine_options,omitempty"`
@@ -30,101 +30,11 @@ type SubjectSpec struct {
 	Cache   string         `json:"build_cache,omitempty"`
 }
 
-// MakeSubject makes the subject: ablate's engine with hashMB tables, or
-// the external engine, started once to check its options and profile
-// (from Profile, else the experiment file's [profile]), or the variants
-// built. A search with no other bound on its time gets the budget's time
-// and a minute more before the engine is taken to have hung. What the
-// engine is set to goes to log. ctx stops a build (context.Canceled).
-func MakeSubject(ctx context.Context, spec SubjectSpec, hashMB int, b Cap, experiment string, log io.Writer) (subject.Subject, error) {
-	var file *File
-	if experiment != "" {
-		f, err := LoadFile(experiment)
-		if err != nil {
-			return nil, err
-		}
-		file = f
-	}
-	if spec.Source == nil && spec.Engine == "" && file != nil && file.Source != nil {
-		spec.Source = file.Source
-	}
-	if spec.Engine == "" && spec.Source == nil {
-		if spec.Profile != "" || len(spec.Options) > 0 || spec.Dir != "" {
-			return nil, ErrNoEngine
-		}
-		return subject.Native{HashMB: hashMB}, nil
-	}
-	var profile *subject.Profile
-	switch {
-	case spec.Profile != "":
-		p, err := subject.LoadProfile(spec.Profile)
-		if err != nil {
-			return nil, err
-		}
-		profile = p
-	case file != nil:
-		profile = file.Profile
-	}
-	limit := time.Hour
-	if b.Time > 0 {
-		limit = b.Time + time.Minute
-	}
-	if spec.Source != nil {
-		if profile != nil && profile.Source != nil {
-			src, err := withProfileSource(*spec.Source, profile)
-			if err != nil {
-				return nil, err
-			}
-			spec.Source = &src
-		}
-		return BuildVariants(ctx, spec, profile, hashMB, limit, log)
-	}
-	u, err := subject.OpenUCI(subject.UCI{Command: spec.Engine, Dir: spec.Dir, Options: spec.Options, HashMB: hashMB,
-		Profile: profile, SearchLimit: limit})
-	if err != nil {
-		return nil, err
-	}
-	prof := "no profile: its only configuration is default"
-	if profile != nil {
-		prof = "profile " + profile.Name + ": " + strings.Join(profile.TechniqueNames(), ", ")
-	}
-	fmt.Fprintf(log, "engine: %s (%s), set to %s; %s\n", u.Name(), spec.Engine, strings.Join(u.Settings(), ", "), prof)
-	return u, nil
-}
-
-// withProfileSource fills in what the profile says of its engine's source
-// and the request left out: the variant (the source with the profile's
-// patch, named after the profile), the build, the bench and the
-// tarball's hash.
-func withProfileSource(src source.Source, p *subject.Profile) (source.Source, error) {
-	ps := p.Source
-	if len(src.Variants) == 0 && ps.Patch != "" {
-		patch, err := p.SourcePatch()
-		if err != nil {
-			return src, err
-		}
-		src.Variants = []source.Variant{source.PatchedVariant(p.Name, "HEAD", ps.Patch+" (profile "+p.Name+")", patch, ps.ExpectBench)}
-	}
-	if (src.Build == "" || src.Build == source.DefaultBuild) && ps.Build != "" {
-		src.Build = ps.Build
-	}
-	if src.ExpectBench == 0 {
-		src.ExpectBench = ps.ExpectBench
-	}
-	if src.SHA256 == "" && source.IsTarball(src.Repo) {
-		src.SHA256 = ps.SHA256
-	}
-	if src.Net == nil {
-		src.Net = ps.Net
-	}
-	return src, nil
-}
-
 // BuildVariants builds the source's variants (or takes them from the
 // cache) and makes them one subject, each variant a configuration whose
 // parameters name what it was built from. ctx stops a build: nothing half
 // built is kept, and the error is context.Canceled.
-func BuildVariants(ctx context.Context, spec SubjectSpec, profile *subject.Profile, hashMB int, limit time.Duration, log io.Writer) (subject.Subject, error) {
+func BuildVariants(ctx context.Context, spec Subject, profile *subject.Profile, hashMB int, limit time.Duration, log io.Writer) (subject.Subject, error) {
 	cache := source.Cache{Dir: spec.Cache}
 	if cache.Dir == "" {
 		var err error
@@ -200,16 +110,16 @@ func plainName(s string) bool {
 // external engine ([NAME=]CMD, "" for ablate's own), its directory,
 // profile and options ([ENGINE:]OPTION=VALUE), the build cache, and the
 // engine built from its source (nil: none).
-func NewSubjectSpec(engine, dir, profile, cache string, options []string, src *source.Source) (SubjectSpec, error) {
+func NewSubject(engine, dir, profile, cache string, options []string, src *source.Source) (Subject, error) {
 	name, command := ParseEngine(engine)
 	if cache != "" { // a directory of its own wherever the run resumes
 		abs, err := filepath.Abs(cache)
 		if err != nil {
-			return SubjectSpec{}, BadSetting("build-cache", "%v", err)
+			return Subject{}, BadSetting("build-cache", "%v", err)
 		}
 		cache = abs
 	}
-	spec := SubjectSpec{Engine: command, Dir: dir, Profile: profile, Cache: cache, Source: src}
+	spec := Subject{Engine: command, Dir: dir, Profile: profile, Cache: cache, Source: src}
 	for _, o := range options {
 		e, opt, err := ParseEngineOption(o)
 		if err != nil {

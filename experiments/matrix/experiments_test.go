@@ -1,4 +1,4 @@
-package experiments
+package matrix
 
 import (
 	"context"
@@ -100,17 +100,17 @@ func TestExperimentFileErrors(t *testing.T) {
 	b := newBuilder("x", Options{})
 	for _, c := range []struct {
 		name string
-		m    Matrix
+		m    Section
 		want string
 	}{
-		{"cells count", Matrix{Columns: []string{"lmr"}, Rows: []RowDef{{Name: "a", Cells: []int{1, 0}}}}, "2 cells for 1 columns"},
-		{"cell value", Matrix{Columns: []string{"lmr"}, Rows: []RowDef{{Name: "a", Cells: []int{2}}}}, "want 1 (on) or 0 (off)"},
-		{"rows and generator", Matrix{Ladder: []string{"lmr"}, Rows: []RowDef{{Name: "a", Spec: "full"}}}, "not several"},
-		{"unnamed row", Matrix{Rows: []RowDef{{Spec: "full"}}}, "row 1 has no name"},
-		{"bad technique", Matrix{Columns: []string{"lmx"}, Rows: []RowDef{{Name: "a", Cells: []int{1}}}}, `unknown technique "lmx"`},
-		{"duplicate name", Matrix{Rows: []RowDef{{Name: "a", Spec: "full"}, {Name: "a", Spec: "full"}}}, `"a" is defined twice`},
+		{"cells count", Section{Columns: []string{"lmr"}, Rows: []RowDef{{Name: "a", Cells: []int{1, 0}}}}, "2 cells for 1 columns"},
+		{"cell value", Section{Columns: []string{"lmr"}, Rows: []RowDef{{Name: "a", Cells: []int{2}}}}, "want 1 (on) or 0 (off)"},
+		{"rows and generator", Section{Ladder: []string{"lmr"}, Rows: []RowDef{{Name: "a", Spec: "full"}}}, "not several"},
+		{"unnamed row", Section{Rows: []RowDef{{Spec: "full"}}}, "row 1 has no name"},
+		{"bad technique", Section{Columns: []string{"lmx"}, Rows: []RowDef{{Name: "a", Cells: []int{1}}}}, `unknown technique "lmx"`},
+		{"duplicate name", Section{Rows: []RowDef{{Name: "a", Spec: "full"}, {Name: "a", Spec: "full"}}}, `"a" is defined twice`},
 	} {
-		err := b.addFile(&File{Name: "x", Matrices: []Matrix{c.m}})
+		err := b.addFile(&File{Name: "x", Matrices: []Section{c.m}})
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: error %v, want %q", c.name, err, c.want)
 		}

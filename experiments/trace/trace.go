@@ -1,16 +1,18 @@
-package experiments
+// Package trace searches with a tracer: events filtered (Filter) and
+// written as lines (Writer), one search's tree (Search), and two
+// configurations' trees in step until they first differ (Compare).
+package trace
 
 import (
 	"encoding/json"
 	"fmt"
 	"io"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/ablate-chess/ablate/engine/chess"
 	"github.com/ablate-chess/ablate/engine/search"
-	"github.com/ablate-chess/ablate/experiments/render"
+	"github.com/ablate-chess/ablate/experiments/setup"
 )
 
 // Traces: one search's events, streamed as JSON lines or an indented tree
@@ -19,13 +21,13 @@ import (
 
 // TraceFilter keeps the events a user asked for: up to a ply, of some
 // kinds, under a path.
-type TraceFilter struct {
+type Filter struct {
 	MaxPly int                       // -1: any
 	Kinds  map[search.EventKind]bool // nil: all
 	Path   []chess.Move              // only events at or under this path
 }
 
-func (f *TraceFilter) keep(e *search.Event) bool {
+func (f *Filter) keep(e *search.Event) bool {
 	if f.MaxPly >= 0 && e.Ply > f.MaxPly {
 		return false
 	}
@@ -42,7 +44,7 @@ func (f *TraceFilter) keep(e *search.Event) bool {
 }
 
 // TraceLine is an event as one JSON line.
-type TraceLine struct {
+type Line struct {
 	Event     string   `json:"event"`
 	Ply       int      `json:"ply"`
 	Path      string   `json:"path"`
@@ -79,8 +81,8 @@ func nodeType(e *search.Event) string {
 }
 
 // Line turns an event into its JSON form.
-func Line(e *search.Event) TraceLine {
-	l := TraceLine{Event: e.Kind.String(), Ply: e.Ply, Path: pathString(e.Path), Depth: e.Depth}
+func NewLine(e *search.Event) Line {
+	l := Line{Event: e.Kind.String(), Ply: e.Ply, Path: pathString(e.Path), Depth: e.Depth}
 	ip := func(x int) *int { return &x }
 	switch e.Kind {
 	case search.EvNode, search.EvQNode:
@@ -151,10 +153,10 @@ func Describe(e *search.Event) string {
 
 // TraceWriter streams the events that pass a filter, as JSON lines or as an
 // indented tree; it counts every node and stops the search past a limit.
-type TraceWriter struct {
+type Writer struct {
 	W      io.Writer
 	Tree   bool
-	Filter TraceFilter
+	Filter Filter
 	Nodes  uint64 // nodes seen
 	err    error
 	enc    *json.Encoder
@@ -162,18 +164,18 @@ type TraceWriter struct {
 
 // NewTraceWriter is a TraceWriter to w in format: json (one event a line;
 // table, the default of every command's format, is json here) or tree.
-func NewTraceWriter(w io.Writer, format string, filter TraceFilter) (*TraceWriter, error) {
+func NewWriter(w io.Writer, format string, filter Filter) (*Writer, error) {
 	switch format {
 	case "json", "table":
-		return &TraceWriter{W: w, Filter: filter}, nil
+		return &Writer{W: w, Filter: filter}, nil
 	case "tree":
-		return &TraceWriter{W: w, Tree: true, Filter: filter}, nil
+		return &Writer{W: w, Tree: true, Filter: filter}, nil
 	}
-	return nil, BadSetting("format", "%q: want json or tree", format)
+	return nil, setup.BadSetting("format", "%q: want json or tree", format)
 }
 
 // Event implements search.Tracer.
-func (t *TraceWriter) Event(e *search.Event) {
+func (t *Writer) Event(e *search.Event) {
 	if e.Kind == search.EvNode || e.Kind == search.EvQNode {
 		t.Nodes++
 	}
@@ -184,7 +186,7 @@ func (t *TraceWriter) Event(e *search.Event) {
 		if t.enc == nil {
 			t.enc = json.NewEncoder(t.W)
 		}
-		t.err = t.enc.Encode(Line(e))
+		t.err = t.enc.Encode(NewLine(e))
 		return
 	}
 	indent := strings.Repeat("  ", e.Ply)
@@ -203,21 +205,21 @@ func (t *TraceWriter) Event(e *search.Event) {
 }
 
 // Err is the first write error.
-func (t *TraceWriter) Err() error { return t.err }
+func (t *Writer) Err() error { return t.err }
 
 // TraceResult is what a traced search ended with.
-type TraceResult struct {
+type Result struct {
 	Result  search.Result
 	Stopped bool // the node limit stopped it
 }
 
 // Trace searches pos under cfg to depth with a tracer, stopping after
 // maxNodes nodes (0: no limit).
-func Trace(cfg search.Config, pos chess.Position, depth int, maxNodes uint64, hashMB int, t search.Tracer) TraceResult {
+func Search(cfg search.Config, pos chess.Position, depth int, maxNodes uint64, hashMB int, t search.Tracer) Result {
 	s := search.New(cfg, hashMB)
 	s.SetTracer(t)
 	res := s.Search(pos, nil, search.Limits{Depth: depth, Nodes: maxNodes}, nil)
-	return TraceResult{Result: res, Stopped: maxNodes > 0 && res.Stats.Nodes >= maxNodes && res.Depth < depth}
+	return Result{Result: res, Stopped: maxNodes > 0 && res.Stats.Nodes >= maxNodes && res.Depth < depth}
 }
 
 // Divergence is where two traces of one position part, and how the two
@@ -258,7 +260,7 @@ func Compare(a, b search.Config, pos chess.Position, depth int, maxNodes uint64,
 		chans[i] = make(chan search.Event, 256)
 		go func(i int, cfg search.Config) {
 			defer close(chans[i])
-			r := Trace(cfg, pos, depth, maxNodes, hashMB, chanTracer{ch: chans[i]})
+			r := Search(cfg, pos, depth, maxNodes, hashMB, chanTracer{ch: chans[i]})
 			d.Stopped[i] = r.Stopped
 		}(i, cfg)
 	}
@@ -312,14 +314,14 @@ func commonPath(a, b []chess.Move) []chess.Move {
 // ParseTraceFilter reads a trace's filter: events up to maxPly (-1: all),
 // of the events named in the comma list kinds (empty: all), under the
 // moves of the comma list path played from pos (empty: anywhere).
-func ParseTraceFilter(pos chess.Position, maxPly int, kinds, path string) (TraceFilter, error) {
-	f := TraceFilter{MaxPly: maxPly}
+func ParseFilter(pos chess.Position, maxPly int, kinds, path string) (Filter, error) {
+	f := Filter{MaxPly: maxPly}
 	if kinds != "" {
 		f.Kinds = map[search.EventKind]bool{}
 		for _, name := range strings.Split(kinds, ",") {
 			k, ok := search.ParseEventKind(strings.TrimSpace(name))
 			if !ok {
-				return f, BadSetting("event", "%q: no such event (known: %s)", name, strings.Join(search.EventKinds(), ", "))
+				return f, setup.BadSetting("event", "%q: no such event (known: %s)", name, strings.Join(search.EventKinds(), ", "))
 			}
 			f.Kinds[k] = true
 		}
@@ -328,7 +330,7 @@ func ParseTraceFilter(pos chess.Position, maxPly int, kinds, path string) (Trace
 		for _, s := range strings.Split(path, ",") {
 			m, err := pos.ParseUCI(strings.TrimSpace(s))
 			if err != nil {
-				return f, BadSetting("move-path", "%v", err)
+				return f, setup.BadSetting("move-path", "%v", err)
 			}
 			f.Path = append(f.Path, m)
 			pos.Play(m)
@@ -337,32 +339,9 @@ func ParseTraceFilter(pos chess.Position, maxPly int, kinds, path string) (Trace
 	return f, nil
 }
 
-// Write writes where the trees part (or that they do not), then a table
-// in format of each event's count in A and B and the difference.
-// A search its node cap (maxNodes) stopped is an error after the table.
-func (d Divergence) Write(w io.Writer, format, nameA, nameB string, maxNodes uint64) error {
-	switch {
-	case !d.Found:
-		fmt.Fprintf(w, "the two trees are the same: %d nodes each\n", d.Nodes[0])
-	default:
-		at := d.At
-		if at == "" {
-			at = "the root"
-		}
-		fmt.Fprintf(w, "at %s, depth %d: B %s; A %s\n\n", at, d.Depth, d.B, d.A)
-	}
-	var rows [][]string
-	for k := range search.NumEventKinds {
-		name, x, y := k.String(), d.Counts[0][k], d.Counts[1][k]
-		if x == 0 && y == 0 {
-			continue
-		}
-		rows = append(rows, []string{name, strconv.FormatUint(x, 10), strconv.FormatUint(y, 10),
-			strconv.FormatInt(int64(y)-int64(x), 10)})
-	}
-	if err := render.Table(w, format, []string{"event", "A: " + nameA, "B: " + nameB, "B - A"}, rows, 1); err != nil {
-		return err
-	}
+// Err is a search of the two its node cap (maxNodes) stopped, as an
+// error: the counts are of the trees so far.
+func (d Divergence) Err(maxNodes uint64) error {
 	for i, stopped := range d.Stopped {
 		if stopped {
 			return fmt.Errorf("search %c stopped at its cap of %d nodes: the counts are of the trees so far", 'A'+i, maxNodes)
@@ -372,7 +351,7 @@ func (d Divergence) Write(w io.Writer, format, nameA, nameB string, maxNodes uin
 }
 
 // Err is a trace its node cap stopped before depth, as an error.
-func (r TraceResult) Err(depth int) error {
+func (r Result) Err(depth int) error {
 	if !r.Stopped {
 		return nil
 	}

@@ -1,4 +1,4 @@
-package experiments
+package matrix
 
 import (
 	"fmt"
@@ -6,6 +6,7 @@ import (
 
 	"github.com/ablate-chess/ablate/engine/search"
 	"github.com/ablate-chess/ablate/engine/subject"
+	"github.com/ablate-chess/ablate/experiments/setup"
 	"github.com/ablate-chess/ablate/positions"
 )
 
@@ -139,7 +140,7 @@ func (b *builder) suite(name string, ids []string) (*positions.Suite, error) {
 	}
 	s, err := positions.Load(name)
 	if err != nil && b.opts.Positions != "" {
-		return nil, BadSetting("positions", "%w", err) // the flag's, not the experiment's
+		return nil, setup.BadSetting("positions", "%w", err) // the flag's, not the experiment's
 	}
 	if err != nil {
 		return nil, err

@@ -1,4 +1,4 @@
-package experiments
+package matrix
 
 import (
 	"fmt"
@@ -6,6 +6,7 @@ import (
 	"unicode"
 
 	"github.com/ablate-chess/ablate/engine/subject"
+	"github.com/ablate-chess/ablate/experiments/setup"
 )
 
 // Request is what a command line asks to run: an experiment file and/or
@@ -81,13 +82,20 @@ func Build(req Request) (*Plan, error) {
 func ParseNamedSpec(s string) (NamedSpec, error) {
 	eq, comma := strings.IndexByte(s, '='), strings.IndexByte(s, ',')
 	if eq <= 0 || comma >= 0 && comma < eq {
-		return NamedSpec{}, BadSetting("config", "%q: want NAME=SPEC, as in no-lmr=full,-lmr", s)
+		return NamedSpec{}, setup.BadSetting("config", "%q: want NAME=SPEC, as in no-lmr=full,-lmr", s)
 	}
 	name := s[:eq]
 	// A name goes into PGN tags, CSV cells and file names: printable, and
 	// no quote or backslash, which PGN's tags would have to escape.
 	if strings.ContainsFunc(name, func(r rune) bool { return !unicode.IsPrint(r) || r == '"' || r == '\\' }) {
-		return NamedSpec{}, BadSetting("config", "%q: the name %q holds a quote, a backslash or a control character", s, name)
+		return NamedSpec{}, setup.BadSetting("config", "%q: the name %q holds a quote, a backslash or a control character", s, name)
 	}
 	return NamedSpec{Name: name, Spec: s[eq+1:]}, nil
+}
+
+// NamedSpec is a configuration by name and spec, with its own depth (0:
+// the bench's depth).
+type NamedSpec struct {
+	Name, Spec string
+	Depth      int
 }

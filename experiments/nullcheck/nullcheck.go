@@ -1,15 +1,11 @@
-package experiments
+// Package nullcheck searches again, the ordinary way, the nodes where the
+// null move cut off, and counts how often the cutoff was wrong (Tally).
+package nullcheck
 
 import (
-	"fmt"
-	"io"
-	"maps"
-	"slices"
-	"strconv"
-
 	"github.com/ablate-chess/ablate/engine/chess"
 	"github.com/ablate-chess/ablate/engine/search"
-	"github.com/ablate-chess/ablate/experiments/render"
+	"github.com/ablate-chess/ablate/experiments/trace"
 	"github.com/ablate-chess/ablate/positions"
 )
 
@@ -19,7 +15,7 @@ import (
 // null move is tried at a search's root), and a cutoff is overturned when
 // that search scores below the node's beta: a real move's search would not
 // have failed high, and the subtree the null move pruned held the answer.
-type NullCheck struct {
+type Tally struct {
 	Cutoffs    int // null-move cutoffs in the search
 	Checked    int // of them, searched again (evenly spread, up to the limit)
 	Overturned int // of those, the ordinary search scored below beta
@@ -32,7 +28,7 @@ type NullCheck struct {
 }
 
 // Rate is the share of checked cutoffs overturned.
-func (n *NullCheck) Rate() float64 {
+func (n *Tally) Rate() float64 {
 	if n.Checked == 0 {
 		return 0
 	}
@@ -40,7 +36,7 @@ func (n *NullCheck) Rate() float64 {
 }
 
 // Add adds another position's counts.
-func (n *NullCheck) Add(o NullCheck) {
+func (n *Tally) Add(o Tally) {
 	n.Cutoffs, n.Checked, n.Overturned, n.Loss = n.Cutoffs+o.Cutoffs, n.Checked+o.Checked, n.Overturned+o.Overturned, n.Loss+o.Loss
 	if n.ByDepth == nil {
 		n.ByDepth = map[int][2]int{}
@@ -68,10 +64,10 @@ func (t *cutoffTracer) Event(e *search.Event) {
 // to limit of its null-move cutoffs (every k-th, so the same ones every
 // time) the ordinary way, and counts those overturned. The node's earlier
 // positions on the path count for repetitions.
-func CheckNullCutoffs(cfg search.Config, pos chess.Position, depth int, hashMB, limit int) NullCheck {
+func Cutoffs(cfg search.Config, pos chess.Position, depth int, hashMB, limit int) Tally {
 	var t cutoffTracer
-	Trace(cfg, pos, depth, 0, hashMB, &t)
-	out := NullCheck{Cutoffs: len(t.cutoffs), ByDepth: map[int][2]int{}}
+	trace.Search(cfg, pos, depth, 0, hashMB, &t)
+	out := Tally{Cutoffs: len(t.cutoffs), ByDepth: map[int][2]int{}}
 	step := 1
 	if limit > 0 && len(t.cutoffs) > limit {
 		step = (len(t.cutoffs) + limit - 1) / limit
@@ -101,66 +97,36 @@ func CheckNullCutoffs(cfg search.Config, pos chess.Position, depth int, hashMB, 
 }
 
 // NullCheckPosition is one position of a null-move check.
-type NullCheckPosition struct {
+type Position struct {
 	ID    string
 	Board chess.Position
 }
 
 // NullCheckSuite is the positions of a suite (a file or a built-in
 // name), or if name is "" the one position fen.
-func NullCheckSuite(name string, fen chess.Position) ([]NullCheckPosition, error) {
+func Suite(name string, fen chess.Position) ([]Position, error) {
 	if name == "" {
-		return []NullCheckPosition{{ID: "fen", Board: fen}}, nil
+		return []Position{{ID: "fen", Board: fen}}, nil
 	}
 	suite, err := positions.Load(name)
 	if err != nil {
 		return nil, err
 	}
-	var ps []NullCheckPosition
+	var ps []Position
 	for _, e := range suite.Entries {
-		ps = append(ps, NullCheckPosition{ID: e.ID, Board: e.Board})
+		ps = append(ps, Position{ID: e.ID, Board: e.Board})
 	}
 	return ps, nil
 }
 
-// CheckNullPositions checks each position's null-move cutoffs
-// (CheckNullCutoffs), calling each with its result, and writes two tables
-// in format: per position with the total, then the total by depth left.
-func CheckNullPositions(w io.Writer, format string, cfg search.Config, ps []NullCheckPosition, depth, hashMB, limit int,
-	each func(string, NullCheck)) error {
-	var total NullCheck
-	var rows [][]string
+// Positions checks each position's null-move cutoffs (Cutoffs), calling
+// each with its result, and returns them in order with their total.
+func Positions(cfg search.Config, ps []Position, depth, hashMB, limit int, each func(string, Tally)) (per []Tally, total Tally) {
 	for _, p := range ps {
-		n := CheckNullCutoffs(cfg, p.Board, depth, hashMB, limit)
+		n := Cutoffs(cfg, p.Board, depth, hashMB, limit)
 		total.Add(n)
-		rows = append(rows, n.row(p.ID))
+		per = append(per, n)
 		each(p.ID, n)
 	}
-	rows = append(rows, total.row("total"))
-	header := []string{"position", "null cutoffs", "checked", "overturned", "rate", "mean loss (cp)"}
-	if err := render.Table(w, format, header, rows, 1); err != nil {
-		return err
-	}
-	var byDepth [][]string
-	for _, d := range slices.Sorted(maps.Keys(total.ByDepth)) {
-		x := total.ByDepth[d]
-		byDepth = append(byDepth, []string{strconv.Itoa(d), strconv.Itoa(x[0]), strconv.Itoa(x[1]), pct(x[1], x[0])})
-	}
-	fmt.Fprintln(w)
-	return render.Table(w, format, []string{"depth left", "checked", "overturned", "rate"}, byDepth, 1)
-}
-
-func (n NullCheck) row(id string) []string {
-	loss := ""
-	if n.Overturned > 0 {
-		loss = strconv.Itoa(n.Loss / n.Overturned)
-	}
-	return []string{id, strconv.Itoa(n.Cutoffs), strconv.Itoa(n.Checked), strconv.Itoa(n.Overturned), pct(n.Overturned, n.Checked), loss}
-}
-
-func pct(a, b int) string {
-	if b == 0 {
-		return ""
-	}
-	return fmt.Sprintf("%.1f%%", 100*float64(a)/float64(b))
+	return per, total
 }

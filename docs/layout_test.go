@@ -1,0 +1,94 @@
+// Package docs holds the project's documents; its test keeps the layout
+// in engine.md true to the tree.
+package docs
+
+import (
+	"bufio"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// layout reads the directories engine.md's Layout block lists: the first
+// word of each line that starts in the first column.
+func layout(t *testing.T) []string {
+	t.Helper()
+	f, err := os.Open("engine.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var dirs []string
+	section, block := false, false
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		line := sc.Text()
+		switch {
+		case strings.HasPrefix(line, "## "):
+			section = line == "## Layout"
+		case section && strings.HasPrefix(line, "```"):
+			if block {
+				return dirs
+			}
+			block = true
+		case block && line != "" && line[0] != ' ':
+			dirs = append(dirs, strings.TrimSuffix(strings.Fields(line)[0], "/"))
+		}
+	}
+	t.Fatal("engine.md: no ## Layout section with a fenced block")
+	return nil
+}
+
+// goDirs walks the repository from its root for directories that hold Go
+// files, leaving out testdata, hidden directories and what the index says
+// is not code.
+func goDirs(t *testing.T) []string {
+	t.Helper()
+	seen := map[string]bool{}
+	err := filepath.WalkDir("..", func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		name := d.Name()
+		if d.IsDir() && path != ".." && (name == "testdata" || strings.HasPrefix(name, ".") || name == "results") {
+			return filepath.SkipDir
+		}
+		if !d.IsDir() && strings.HasSuffix(name, ".go") {
+			rel, err := filepath.Rel("..", filepath.Dir(path))
+			if err != nil {
+				return err
+			}
+			seen[filepath.ToSlash(rel)] = true
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var dirs []string
+	for d := range seen {
+		dirs = append(dirs, d)
+	}
+	slices.Sort(dirs)
+	return dirs
+}
+
+func TestLayoutMatchesTheTree(t *testing.T) {
+	listed := layout(t)
+	for _, d := range listed {
+		if fi, err := os.Stat(filepath.Join("..", d)); err != nil || !fi.IsDir() {
+			t.Errorf("engine.md's layout lists %s/, which is not a directory", d)
+		}
+	}
+	for _, d := range goDirs(t) {
+		if !slices.Contains(listed, d) {
+			t.Errorf("%s/ holds Go code but engine.md's layout does not list it", d)
+		}
+	}
+	if slices.Contains(listed, "experiments") {
+		t.Errorf("engine.md's layout lists experiments/ as a room: it is a folder of packages")
+	}
+}
