@@ -92,3 +92,58 @@ func TestLayoutMatchesTheTree(t *testing.T) {
 		t.Errorf("engine.md's layout lists experiments/ as a room: it is a folder of packages")
 	}
 }
+
+// TestPackageFileMaps: a package doc that maps its files (lines "//\tNAME.go
+// what it holds") names every file of the package but its tests, and
+// only files that are there.
+func TestPackageFileMaps(t *testing.T) {
+	for _, dir := range goDirs(t) {
+		entries, err := os.ReadDir(filepath.Join("..", dir))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var files []string
+		mapped := map[string]bool{}
+		hasMap := false
+		for _, e := range entries {
+			name := e.Name()
+			if !strings.HasSuffix(name, ".go") || strings.HasSuffix(name, "_test.go") {
+				continue
+			}
+			if name != "doc.go" { // the map's own file
+				files = append(files, name)
+			}
+			data, err := os.ReadFile(filepath.Join("..", dir, name))
+			if err != nil {
+				t.Fatal(err)
+			}
+			text := string(data)
+			if !strings.Contains(text, "\n// Package ") && !strings.HasPrefix(text, "// Package ") {
+				continue
+			}
+			for _, line := range strings.Split(text, "\n") {
+				if strings.HasPrefix(line, "package ") {
+					break
+				}
+				if f, ok := strings.CutPrefix(line, "//\t"); ok {
+					if word := strings.Fields(f); len(word) > 0 && strings.HasSuffix(word[0], ".go") {
+						hasMap = true
+						mapped[word[0]] = true
+					}
+				}
+			}
+		}
+		if !hasMap {
+			continue
+		}
+		for _, f := range files {
+			if !mapped[f] {
+				t.Errorf("%s: the package doc's file map leaves out %s", dir, f)
+			}
+			delete(mapped, f)
+		}
+		for f := range mapped {
+			t.Errorf("%s: the package doc's file map names %s, which is not there", dir, f)
+		}
+	}
+}

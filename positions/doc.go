@@ -17,4 +17,5 @@
 //	openings-unbalanced.epd  210 unbalanced openings: the same ECO lines
 //	           that Stockfish scores 90 to 130 cp ahead for one side, as
 //	           fishtest's books of this kind (the same tool, -min-score)
+//	perft.go   perft counts checked against the suite's
 package positions

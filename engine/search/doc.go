@@ -22,6 +22,8 @@
 //	stats.go       Stats and the rates computed from it
 //	clock.go       a game clock's time shared into soft and hard limits
 //	trace.go       Tracer: every event of a search, for ablate trace
+//	stats_on.go    the counters kept (the default build)
+//	stats_off.go   the counters compiled out (-tags nostats), for timing
 //
 // A technique switched off leaves no trace: its block is skipped, and the
 // ordering tables it would feed are neither read nor written.

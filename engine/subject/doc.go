@@ -7,4 +7,5 @@
 //	uci.go      an external UCI engine as a Subject: start-up, reset, search
 //	profile.go  engine profiles: technique and parameter names mapped to UCI
 //	            options (built-in: profiles/toga2.toml, profiles/glaurung.toml)
+//	variants.go builds of one engine from source, each a variant, as one Subject
 package subject

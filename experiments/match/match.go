@@ -4,12 +4,16 @@
 // adjudication, clocks, and statistics as fishtest and fastchess give them.
 //
 //	settings.go  Settings: what a match is made from, checked and built
-//	budget.go    Budget: a worth ladder's node budgets and clocks
 //	game.go      one game: the rules, the clock, adjudication, comments
 //	openings.go  openings from suites or PGN files, and their order
 //	match.go     Match: workers, pairs in order, SPRT and precision, resume
 //	journal.go   a pair as its journal line, read back; pairs.csv rows
 //	pgn.go       each game's PGN, and pairing games read from a PGN file
+//	open.go      Request and Open: a match's directory claimed, players built, resumed
+//	play.go      PlayIn: a match's life in its directory
+//	files.go     pairs.csv, games.pgn.gz and match.json written at the end
+//	merge.go     a match's shards merged (MergeDirs)
+//	worth.go     SamePlayers and Resume, for worth's cells
 package match
 
 import (

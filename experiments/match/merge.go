@@ -117,7 +117,7 @@ func MergeDirs(out string, dirs []string, partial bool, errw io.Writer) (*result
 	if err := f.Close(); err != nil {
 		return nil, err
 	}
-	if err := resultdir.WriteMatchInfo(out, &merged); err != nil {
+	if err := resultdir.NewDir(out, &merged).Save(); err != nil {
 		return nil, err
 	}
 	fmt.Fprintf(errw, "merged %d shard(s) of %d into %s: %d pairs\n", len(dirs), shards[0].Count, out, len(pairs))

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"strings"
-	"time"
 
 	"github.com/ablate-chess/ablate/engine/subject"
 	"github.com/ablate-chess/ablate/experiments/matrix"
@@ -90,7 +89,7 @@ func Open(ctx context.Context, r Request) (o *Opened, err error) {
 	done := map[int]*Pair{}
 	if dir != "" {
 		if claim, err = resultdir.Open(resultdir.Ask{Dir: dir, Kind: "match", Replace: r.Replace,
-			Plan: Plan(s), Stored: storedPlan, Grows: []string{"pairs"}}); err != nil {
+			Plan: Plan(s), Stored: storedPlan, Grows: []string{"pairs"}, Description: &resultdir.MatchInfo{}}); err != nil {
 			return nil, err
 		}
 		defer func() {
@@ -155,7 +154,7 @@ func Open(ctx context.Context, r Request) (o *Opened, err error) {
 		}
 	} else {
 		req, _ := json.Marshal(s)
-		info = &resultdir.MatchInfo{Args: r.Args, Request: req, Started: time.Now().UTC(), Replaces: claim.Replaces()}
+		info = &resultdir.MatchInfo{Args: r.Args, Request: req, Life: resultdir.Begin(claim.Replaces())}
 	}
 	m.Describe(info, s)
 	return &Opened{Match: m, Dir: dir, Info: info, claim: claim}, nil

@@ -73,34 +73,46 @@ func Run(r Request) (*Merged, error) {
 		}
 		defer os.RemoveAll(out)
 	}
-	m, err := r.merge(out)
-	if err != nil || out == r.Out {
+	m, desc, complete, err := r.merge(out)
+	if err != nil {
 		return m, err
 	}
-	if err := resultdir.ReplaceDir(out, r.Out); err != nil {
+	d := resultdir.NewDir(out, desc)
+	d.Replacing(r.Out)
+	if err := d.Finish(complete, nil); err != nil {
 		return nil, &Failed{err}
 	}
 	return m, nil
 }
 
-// merge merges into out by the kind of the first shard.
-func (r Request) merge(out string) (*Merged, error) {
+// merge merges into out by the kind of the first shard, and returns the
+// merged result's description and whether it is complete.
+func (r Request) merge(out string) (*Merged, resultdir.Description, bool, error) {
 	if _, err := os.Stat(filepath.Join(r.Dirs[0], "worth.csv")); err == nil {
-		rows, err := worth.Merge(out, r.Dirs, r.AllowPartial, r.Log)
-		return &Merged{Kind: "worth", Worth: rows}, err
+		rows, info, err := worth.Merge(out, r.Dirs, r.AllowPartial, r.Log)
+		if err != nil {
+			return nil, nil, false, err
+		}
+		return &Merged{Kind: "worth", Worth: rows}, info, info.Complete, nil
 	}
 	if _, err := os.Stat(filepath.Join(r.Dirs[0], "match.json")); err == nil {
 		mi, err := match.MergeDirs(out, r.Dirs, r.AllowPartial, r.Log)
-		return &Merged{Kind: "match", Match: mi}, err
+		if err != nil {
+			return nil, nil, false, err
+		}
+		return &Merged{Kind: "match", Match: mi}, mi, mi.Complete, nil
 	}
-	sums, err := r.mergeRuns(out)
-	return &Merged{Kind: "run", Summaries: sums}, err
+	sums, ri, err := r.mergeRuns(out)
+	if err != nil {
+		return nil, nil, false, err
+	}
+	return &Merged{Kind: "run", Summaries: sums}, ri, ri.Complete, nil
 }
 
-func (r Request) mergeRuns(out string) ([]records.Summary, error) {
+func (r Request) mergeRuns(out string) ([]records.Summary, *resultdir.RunInfo, error) {
 	m, err := resultdir.MergeRuns(r.Dirs, r.AllowPartial)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	merged, all := m.Info, m.Records
 	if len(m.Absent) > 0 {
@@ -109,31 +121,28 @@ func (r Request) mergeRuns(out string) ([]records.Summary, error) {
 	}
 	sums, err := records.Summarize(all, merged.Reference)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if err := os.MkdirAll(out, 0o755); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if err := resultdir.WriteRunFiles(out, all, sums); err != nil {
-		return nil, err
-	}
-	if err := resultdir.WriteRunInfo(out, merged); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	fmt.Fprintf(r.Log, "merged %d shard(s) of %d into %s: %d records\n", len(r.Dirs), merged.Shards[0].Count, out, len(all))
 	if whole := r.CheckAgainst; whole != "" {
 		for _, f := range []string{"records.csv", "summary.csv"} {
 			same, err := resultdir.SameButTimes(filepath.Join(whole, f), filepath.Join(out, f))
 			if err != nil {
-				return sums, err
+				return sums, nil, err
 			}
 			if !same {
-				return sums, &Failed{fmt.Errorf("merge: %s differs from %s's beyond the time columns", filepath.Join(out, f), whole)}
+				return sums, nil, &Failed{fmt.Errorf("merge: %s differs from %s's beyond the time columns", filepath.Join(out, f), whole)}
 			}
 		}
 		fmt.Fprintf(r.Log, "merge: records.csv and summary.csv are %s's, time columns aside\n", whole)
 	}
-	return sums, nil
+	return sums, merged, nil
 }
 
 // checkOut refuses an out that is one of the shards being merged (or

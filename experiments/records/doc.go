@@ -14,4 +14,5 @@
 //	baseline.go  the bench baseline's rows, and what changed
 //	compare.go   two runs, configuration by configuration; --fail-on rules
 //	jobs.go      a record's job, plan order, repeats merged
+//	worthcompare.go  two worth tables side by side, and how far they agree
 package records

@@ -7,4 +7,5 @@
 //	worth.go    Worth, and a ladder's table
 //	compare.go  Comparison
 //	bench.go    Bench: OpenBench's node-count signature
+//	worthcompare.go  WorthComparison: two worth tables, row by row
 package render

@@ -142,10 +142,6 @@ func SameDir(a, b string) bool {
 	return errA == nil && errB == nil && absA == absB
 }
 
-// ReplaceDir puts a complete result written in staging in place of
-// target, as a --force run's finish does.
-func ReplaceDir(staging, target string) error { return replaceDir(staging, target) }
-
 // exchange and rename are the system's, but for the fault tests.
 var (
 	exchange = exchangeDirs

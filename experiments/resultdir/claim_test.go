@@ -7,7 +7,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 )
 
 // runAsk is a claim of dir for a run whose plan is plan, the stored plan
@@ -149,7 +148,7 @@ func TestForcedRunReplacesOnlyWhenComplete(t *testing.T) {
 	}
 	defer claim.Release()
 	staging := claim.Dir
-	info := &RunInfo{Experiment: "new", Replaces: target}
+	info := &RunInfo{Experiment: "new", Life: Life{Replaces: target}}
 	d, err := OpenDir(staging, info, false)
 	if err != nil {
 		t.Fatal(err)
@@ -214,23 +213,6 @@ func TestSameDirComparesFiles(t *testing.T) {
 	}
 }
 
-// TestFinishWorthReplaces: a forced worth takes the old one's place once
-// complete.
-func TestFinishWorthReplaces(t *testing.T) {
-	tmp := t.TempDir()
-	target, staging := filepath.Join(tmp, "w"), filepath.Join(tmp, "w"+StagingSuffix)
-	os.MkdirAll(filepath.Join(target, "matches"), 0o755)
-	os.MkdirAll(staging, 0o755)
-	wi := &WorthInfo{Started: time.Now(), Replaces: target}
-	got, err := FinishWorth(staging, wi)
-	if err != nil || got != target {
-		t.Fatalf("FinishWorth: %s, %v", got, err)
-	}
-	if h, _ := Inspect(target); h.What != "worth" || len(h.Files) != 1 || h.Files[0] != WorthInfoName {
-		t.Errorf("after the replacement %s holds %v", target, h.Files)
-	}
-}
-
 // TestReplaceNeverRemovesWhatItDidNotMake: when the directories cannot be
 // exchanged and the target cannot be moved (a mount point), nothing is
 // removed: not the target, not the new result, not a user's DIR.old.
@@ -250,7 +232,7 @@ func TestReplaceNeverRemovesWhatItDidNotMake(t *testing.T) {
 		}
 		return os.Rename(a, b)
 	}
-	if err := ReplaceDir(staging, target); !errors.Is(err, busy) {
+	if err := replaceDir(staging, target); !errors.Is(err, busy) {
 		t.Errorf("an immovable target: %v", err)
 	}
 	for dir, file := range map[string]string{target: "old result", staging: "new result", old: "the user's"} {
@@ -260,7 +242,7 @@ func TestReplaceNeverRemovesWhatItDidNotMake(t *testing.T) {
 	}
 	// A target that can be moved is moved to a name of its own: D.old stays.
 	rename = os.Rename
-	if err := ReplaceDir(staging, target); err != nil {
+	if err := replaceDir(staging, target); err != nil {
 		t.Fatal(err)
 	}
 	for dir, file := range map[string]string{target: "new result", old: "the user's"} {

@@ -4,7 +4,8 @@
 // units, its finish (a --force replacement put in place whole), the
 // shards of a run read together, and the index of stored results.
 //
-//	dir.go        Dir: described, journalled, finished
+//	dir.go        Dir, Description, Life: every kind's one life: described,
+//	              journalled, finished, put in its target's place
 //	claim.go      Holding, Inspect, Claim, the replacement of a directory
 //	linelog.go    LineLog: journals of whole units, a torn last line dropped
 //	journal.go    records.jsonl
@@ -13,4 +14,10 @@
 //	worthinfo.go  WorthInfo (worth.json), worth.csv written whole
 //	shards.go     a run's shards read and merged; records.csv(.gz) read
 //	index.go      results/INDEX.md
+//	open.go       Ask, Open, Claim: a directory claimed for a request, plans compared
+//	lock.go       Lock: one writer a directory
+//	interrupted.go  Interrupted: work stopped, kept to resume
+//	stored.go     StoredFile: the repository's stored results found
+//	exchange_linux.go  two directories exchanged atomically (renameat2)
+//	exchange_other.go  no atomic exchange: the fallback moves the target aside
 package resultdir

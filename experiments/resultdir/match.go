@@ -5,24 +5,15 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"time"
 
 	"github.com/ablate-chess/ablate/engine/subject"
 	"github.com/ablate-chess/ablate/experiments/stats"
 )
 
-func (mi *MatchInfo) fileName() string { return "match.json" }
+// Names are match.json and its journal, pairs.jsonl.
+func (mi *MatchInfo) Names() (string, string) { return "match.json", "pairs.jsonl" }
 
-func (mi *MatchInfo) journalName() string { return "pairs.jsonl" }
-
-func (mi *MatchInfo) origin() *Origin { return &mi.Origin }
-
-func (mi *MatchInfo) replacing() *string { return &mi.Replaces }
-
-func (mi *MatchInfo) finish(complete bool, now time.Time, worked time.Duration) {
-	markFinished(&mi.Complete, &mi.Finished, mi.Shard, complete, now)
-	mi.WorkedSeconds += worked.Seconds()
-}
+func (mi *MatchInfo) shard() *ShardInfo { return mi.Shard }
 
 // PlayerInfo describes one side of a match in match.json.
 type PlayerInfo struct {
@@ -53,26 +44,12 @@ type MatchInfo struct {
 	SPRT         string             `json:"sprt,omitempty"`
 	Result       *stats.MatchResult `json:"result,omitempty"`
 	Origin
-	Started  time.Time `json:"started"`
-	Finished time.Time `json:"finished,omitzero"`
-	Complete bool      `json:"complete"`
-	// WorkedSeconds is the wall time spent playing the match, summed over
-	// its start and every resume that ended in order.
-	WorkedSeconds float64 `json:"worked_seconds,omitempty"`
-	// Replaces is the directory this match takes the place of once it is
-	// complete (--force).
-	Replaces string `json:"replaces,omitempty"`
+	Life
 	// Fingerprint identifies the match (players, engines, limits,
 	// openings, build): shards merge only with the same one.
 	Fingerprint string      `json:"fingerprint"`
 	Shard       *ShardInfo  `json:"shard,omitempty"`
 	Shards      []ShardInfo `json:"shards,omitempty"`
-}
-
-// WriteMatchInfo writes dir/match.json.
-func WriteMatchInfo(dir string, mi *MatchInfo) error {
-	mi.Origin.Fill()
-	return writeDescription(dir, mi)
 }
 
 // ReadMatchInfo reads dir/match.json.

@@ -34,6 +34,10 @@ type Ask struct {
 	// way (nil: a directory of this kind never resumes), and whether its
 	// result is complete.
 	Stored func(dir string) (plan any, complete bool, err error)
+	// Description is an empty description of the kind (&RunInfo{}), into
+	// which a complete replacement that has not yet taken its target's
+	// place (its exchange failed) is read to finish it.
+	Description Description
 	// Grows names the settings an unfinished result may be asked more of,
 	// as dotted JSON keys of the plan ("pairs", "games.pairs"): asked a
 	// larger figure and nothing else changed, it goes on to the new one
@@ -116,7 +120,9 @@ func (e *PlanChangedError) Error() string {
 // else an *OccupiedError, unless a.Replace: the result is then written in
 // Staging(a.Dir), claimed by the same rules, and takes a.Dir's place once
 // complete. The working directory, or one that holds it, is never
-// replaced. Nothing is written but the directory and its lock.
+// replaced. Nothing is written but the directory and its lock, except
+// that a complete replacement whose exchange failed before is put in its
+// place now (given a.Description).
 func Open(a Ask) (*Claim, error) {
 	if a.Setting == "" {
 		a.Setting = "out"
@@ -143,12 +149,36 @@ func Open(a Ask) (*Claim, error) {
 	if err == nil && c.Dir != c.Target {
 		err = os.MkdirAll(c.Dir, 0o755)
 	}
+	if err == nil && c.Dir != c.Target && state == Complete && a.Description != nil {
+		err = c.finishReplacement(a.Description)
+	}
 	if err != nil {
 		c.Release()
 		return nil, err
 	}
 	c.State, c.Grown = state, grown
 	return c, nil
+}
+
+// finishReplacement puts the complete replacement in c.Dir in its
+// target's place, d the kind's description to read it into: the same
+// command again after an exchange failed.
+func (c *Claim) finishReplacement(d Description) error {
+	name, _ := d.Names()
+	data, err := os.ReadFile(filepath.Join(c.Dir, name))
+	if err != nil {
+		return err
+	}
+	if err := json.Unmarshal(data, d); err != nil {
+		return fmt.Errorf("%s: %v", filepath.Join(c.Dir, name), err)
+	}
+	dir := NewDir(c.Dir, d)
+	dir.Replacing(c.Target)
+	if err := dir.Finish(true, nil); err != nil {
+		return err
+	}
+	c.Dir = c.Target
+	return nil
 }
 
 // state reads what dir holds for the request, and the settings asked

@@ -10,23 +10,14 @@ import (
 	"runtime/debug"
 	"slices"
 	"strings"
-	"time"
 
 	"github.com/ablate-chess/ablate/experiments/records"
 )
 
-func (ri *RunInfo) fileName() string { return "run.json" }
+// Names are run.json and its journal, records.jsonl.
+func (ri *RunInfo) Names() (string, string) { return "run.json", JournalName }
 
-func (ri *RunInfo) journalName() string { return JournalName }
-
-func (ri *RunInfo) origin() *Origin { return &ri.Origin }
-
-func (ri *RunInfo) replacing() *string { return &ri.Replaces }
-
-func (ri *RunInfo) finish(complete bool, now time.Time, worked time.Duration) {
-	markFinished(&ri.Complete, &ri.Finished, ri.Shard, complete, now)
-	ri.WorkedSeconds += worked.Seconds()
-}
+func (ri *RunInfo) shard() *ShardInfo { return ri.Shard }
 
 // OrderRecords sorts records into the plan order run.json describes:
 // configuration, then position, then depth. It is the order a whole run
@@ -125,17 +116,8 @@ type RunInfo struct {
 	Repeat      int               `json:"repeat"`
 	HashMB      int               `json:"hash_mb"`
 	Origin
-	Started  time.Time `json:"started"`
-	Finished time.Time `json:"finished,omitzero"`
-	Complete bool      `json:"complete"`
-	// WorkedSeconds is the wall time spent on the run, summed over its
-	// start and every resume that ended in order (finished or
-	// interrupted; a killed process's time is lost).
-	WorkedSeconds float64  `json:"worked_seconds,omitempty"`
-	Failed        []string `json:"failed,omitempty"` // jobs whose engine failed, with why
-	// Replaces is the directory this run takes the place of once it is
-	// complete (--force): until then it is written beside it.
-	Replaces string `json:"replaces,omitempty"`
+	Life
+	Failed []string `json:"failed,omitempty"` // jobs whose engine failed, with why
 
 	// Fingerprint identifies what the plan computes (configurations,
 	// positions, engine, build): shards merge only with the same one.
@@ -191,6 +173,8 @@ type Origin struct {
 	// the result before this one resumed it, oldest first.
 	Earlier []string `json:"earlier_builds,omitempty"`
 }
+
+func (o *Origin) origin() *Origin { return o }
 
 // Fill fills in this build and this machine. A resume by another build
 // keeps the commit it takes over from in Earlier.
@@ -293,9 +277,6 @@ func cpuModel() string {
 	}
 	return runtime.GOARCH
 }
-
-// WriteRunInfo writes dir/run.json.
-func WriteRunInfo(dir string, ri *RunInfo) error { return writeDescription(dir, ri) }
 
 // ReadRunInfo reads dir/run.json.
 func ReadRunInfo(dir string) (*RunInfo, error) {

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"time"
 
 	"github.com/ablate-chess/ablate/experiments/records"
 )
@@ -18,27 +17,17 @@ const WorthInfoName = "worth.json"
 
 // WorthInfo is worth.json.
 type WorthInfo struct {
-	Args    []string  `json:"args"`
-	Started time.Time `json:"started"`
-	// Replaces is the directory this worth takes the place of once every
-	// cell is played (--force); until then it is written beside it.
-	Replaces string `json:"replaces,omitempty"`
-	Complete bool   `json:"complete"`
+	Args []string `json:"args"`
 	// Plan is what the worth computes (worth.Plan), which the same command
 	// again must ask for to go on with it.
 	Plan json.RawMessage `json:"plan,omitempty"`
 	Origin
+	Life
 }
 
-// WriteWorthInfo writes dir/worth.json, whole or not at all.
-func WriteWorthInfo(dir string, wi *WorthInfo) error {
-	wi.Origin.Fill()
-	data, err := json.MarshalIndent(wi, "", "  ")
-	if err != nil {
-		return err
-	}
-	return writeFileAtomic(filepath.Join(dir, WorthInfoName), append(data, '\n'))
-}
+// Names are worth.json and no journal: each cell is a match directory with
+// its own.
+func (wi *WorthInfo) Names() (string, string) { return WorthInfoName, "" }
 
 // ReadWorthInfo reads dir/worth.json; a worth made before it existed has
 // none (os.ErrNotExist).
@@ -52,26 +41,6 @@ func ReadWorthInfo(dir string) (*WorthInfo, error) {
 		return nil, fmt.Errorf("%s: %v", filepath.Join(dir, WorthInfoName), err)
 	}
 	return &wi, nil
-}
-
-// FinishWorth marks a worth directory complete; one that replaces another
-// (--force) then takes its place, and the path it is now at is returned.
-func FinishWorth(dir string, wi *WorthInfo) (string, error) {
-	if wi.Complete && wi.Replaces == "" { // complete already: worth.json stays as the run that played wrote it
-		return dir, nil
-	}
-	target := wi.Replaces
-	wi.Complete, wi.Replaces = true, ""
-	if err := WriteWorthInfo(dir, wi); err != nil {
-		return dir, err
-	}
-	if target == "" {
-		return dir, nil
-	}
-	if err := replaceDir(dir, target); err != nil {
-		return dir, fmt.Errorf("the new worth is complete in %s but could not replace %s: %v", dir, target, err)
-	}
-	return target, nil
 }
 
 // WriteWorthFile writes worth.csv to path, whole or not at all, leaving

@@ -149,7 +149,7 @@ func Open(r Request) (*Run, error) {
 		return run, nil
 	}
 	claim, err := resultdir.Open(resultdir.Ask{Dir: run.Out, Kind: "run", Replace: r.Replace,
-		Plan: Plan(run.Settings), Stored: stored})
+		Plan: Plan(run.Settings), Stored: stored, Description: &resultdir.RunInfo{}})
 	if err != nil {
 		return nil, err
 	}
@@ -247,7 +247,7 @@ func (r *Run) Prepare(ctx context.Context, log io.Writer) (err error) {
 	if !resuming {
 		req, _ := json.Marshal(s)
 		r.info = &resultdir.RunInfo{Args: r.Args, Request: req, Format: r.Format, Experiment: r.Plan.Name,
-			Description: r.Plan.Description, Started: time.Now().UTC(), Replaces: r.claim.Replaces()}
+			Description: r.Plan.Description, Life: resultdir.Begin(r.claim.Replaces())}
 	}
 	r.Plan.Describe(r.info, matrix.RunShape{Jobs: r.total, Workers: s.Workers, Repeat: s.Repeat,
 		HashMB: s.HashMB, Shard: s.Shard,

@@ -2,7 +2,12 @@
 // revisions, each in a temporary worktree, so that the user's working tree
 // is never touched.
 //
-//	git.go  Repo: revisions resolved, worktrees added and removed, builds
+//	git.go      Repo: revisions resolved, worktrees added and removed, builds
+//	variant.go  Source, Variant, Cache: what is built and where, BuildAll
+//	tarball.go  a source tarball unpacked and checked by its hash
+//	bench.go    the bench signature a build must print
+//	net.go      the evaluation network found, exported, checked and placed
+//	sweep.go    build directories of killed processes removed
 package source
 
 import (

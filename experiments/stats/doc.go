@@ -7,4 +7,5 @@
 //	result.go    MatchResult: a tally's statistics
 //	stop.go      Stop: an SPRT or a precision
 //	interval.go  RatioInterval
+//	logistic.go  LogisticFit: the screening's fit of pair results
 package stats

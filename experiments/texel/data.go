@@ -9,6 +9,8 @@
 //	data.go   reading labelled positions (EPD lines with a result, PGN
 //	          games), the quiet filter, the train/held-out split
 //	texel.go  the fit: K, then Adam on the weights; the weights file
+//	run.go    Job: a fit through its directory, checkpoints and texel.json
+//	write.go  the tuned weights as Go source; WriteFile through what a path is
 package texel
 
 import (

@@ -10,7 +10,6 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-	"time"
 
 	"github.com/ablate-chess/ablate/engine/eval"
 	"github.com/ablate-chess/ablate/engine/search"
@@ -151,7 +150,14 @@ type Info struct {
 	Before     Epoch      `json:"before"`
 	After      Epoch      `json:"after"`
 	Epochs     []Epoch    `json:"epochs"`
-	Finished   time.Time  `json:"finished"`
+	resultdir.Origin
+	resultdir.Life
+}
+
+// Names are texel.json, written once the fit is whole, and the journal a
+// running fit keeps, its checkpoint, dropped then.
+func (i *Info) Names() (string, string) {
+	return resultdir.TexelInfoName, resultdir.TexelCheckpointName
 }
 
 // Run reads the data (saying on log what it kept), fits, and writes; it
@@ -167,7 +173,8 @@ func (j *Job) Run(ctx context.Context, log io.Writer) (*Result, *Info, error) {
 	out := j.Out
 	if out != "" {
 		plan := j.Plan()
-		claim, err := resultdir.Open(resultdir.Ask{Dir: j.Out, Kind: "texel", Replace: j.Force, Plan: &plan, Stored: storedPlan})
+		claim, err := resultdir.Open(resultdir.Ask{Dir: j.Out, Kind: "texel", Replace: j.Force, Plan: &plan,
+			Stored: storedPlan, Description: &Info{}})
 		if err != nil {
 			return nil, nil, err
 		}
@@ -178,13 +185,14 @@ func (j *Job) Run(ctx context.Context, log io.Writer) (*Result, *Info, error) {
 		}
 		out = claim.Dir
 	}
-	res, info, err := j.fit(ctx, log, out)
+	res, info, err := j.fit(ctx, log, out, j.Out)
 	return res, info, err
 }
 
 // fit reads the data, fits (from the checkpoint in out, if it holds one)
-// and writes the result in out.
-func (j *Job) fit(ctx context.Context, log io.Writer, out string) (*Result, *Info, error) {
+// and writes the result in out, which then takes target's place if it is
+// another directory (--force).
+func (j *Job) fit(ctx context.Context, log io.Writer, out, target string) (*Result, *Info, error) {
 	opts := Options{All: j.All, Quiet: j.Quiet, HoldOut: j.Request.HoldOut}
 	d, err := Read(j.Files, opts)
 	if err != nil {
@@ -252,28 +260,20 @@ func (j *Job) fit(ctx context.Context, log io.Writer, out string) (*Result, *Inf
 	info := &Info{Args: j.Args, Plan: &plan, Data: d.Files, Read: d.Read, Noisy: d.Noisy, Unended: d.Unended,
 		Duplicates: d.Duplicates, HeldTwins: d.HeldTwins, Groups: d.Groups, Scored: scored, CheckData: checkFiles,
 		Train: res.Train, HeldOut: res.HeldOutCount, PeSTO: res.PeSTO, PeSTOK: res.PeSTOK, K: res.K, Before: res.Before, After: res.After,
-		Epochs: res.Epochs, Finished: time.Now().UTC()}
+		Epochs: res.Epochs}
 	if check != nil {
 		info.CheckCount = len(check.Positions)
 	}
 	if out != "" {
-		if err := os.MkdirAll(out, 0o755); err != nil {
-			return nil, nil, err
+		if out != target {
+			info.Replaces = target
 		}
-		data, _ := json.MarshalIndent(info, "", "  ")
-		if err := WriteFile(filepath.Join(out, "tuned.go.txt"), src); err != nil { // not .go: a stored result is no package
+		d := resultdir.NewDir(out, info)
+		err := d.Finish(true, func(dir string) error {
+			return WriteFile(filepath.Join(dir, "tuned.go.txt"), src) // not .go: a stored result is no package
+		})
+		if err != nil {
 			return nil, nil, err
-		}
-		if err := WriteFile(filepath.Join(out, resultdir.TexelInfoName), append(data, '\n')); err != nil { // last: it says the result is whole
-			return nil, nil, err
-		}
-		if err := os.Remove(filepath.Join(out, resultdir.TexelCheckpointName)); err != nil && !errors.Is(err, os.ErrNotExist) {
-			return nil, nil, err
-		}
-		if out != j.Out {
-			if err := resultdir.ReplaceDir(out, j.Out); err != nil {
-				return nil, nil, err
-			}
 		}
 	}
 	if j.Write != "" {

@@ -5,6 +5,7 @@
 //	spsa.go  Param, OpenBench's input format, the gain schedule, a step
 //	tune.go  Tune: a tune through its life, batches of pairs as matches,
 //	         the journal, the trajectory
+//	lag.go   pairs played as workers free up, from values Lag pairs old
 package tune
 
 import (

@@ -1,6 +1,7 @@
 package tune
 
 import (
+	"bytes"
 	"context"
 	"encoding/csv"
 	"encoding/json"
@@ -53,17 +54,17 @@ type Request struct {
 
 // Info is tune.json: the request, and where the tune is.
 type Info struct {
-	Args     []string        `json:"args"`
-	Request  json.RawMessage `json:"request"`
-	Started  time.Time       `json:"started"`
-	Pairs    int             `json:"pairs_played"`
-	Complete bool            `json:"complete"`
-	Spec     string          `json:"spec"` // the values now, as a configuration
-	// Replaces is the directory this tune takes the place of once
-	// complete (--force); until then it is written beside it.
-	Replaces string `json:"replaces,omitempty"`
+	Args    []string        `json:"args"`
+	Request json.RawMessage `json:"request"`
+	Pairs   int             `json:"pairs_played"`
+	Spec    string          `json:"spec"` // the values now, as a configuration
 	resultdir.Origin
+	resultdir.Life
 }
+
+// Names are tune.json and no journal the directory drops: steps.jsonl,
+// each batch's pairs and values, is kept with the result.
+func (i *Info) Names() (string, string) { return infoName, "" }
 
 // batchLine is one line of the journal, steps.jsonl: a batch's first
 // iteration, each pair's result for the Plus engine (wins - losses), and
@@ -146,6 +147,7 @@ type Tune struct {
 	from      int
 	info      *Info
 	log       *resultdir.LineLog
+	dir       *resultdir.Dir // nil: no directory
 	claim     *resultdir.Claim
 	sub       subject.Subject
 	signature uint64 // ablate's base's node count on a small fixed search
@@ -261,13 +263,14 @@ func readInfo(dir string) (*Info, error) {
 // replayed from the journal.
 func (t *Tune) resume() error {
 	req := t.key()
-	claim, err := resultdir.Open(resultdir.Ask{Dir: t.Out, Kind: "tune", Replace: t.Replace, Plan: req, Stored: storedPlan})
+	claim, err := resultdir.Open(resultdir.Ask{Dir: t.Out, Kind: "tune", Replace: t.Replace, Plan: req, Stored: storedPlan,
+		Description: &Info{}})
 	if err != nil {
 		return err
 	}
 	t.claim, t.Dir = claim, claim.Dir
 	if claim.State == resultdir.New {
-		t.info = &Info{Args: t.Args, Request: req, Started: time.Now().UTC(), Replaces: claim.Replaces()}
+		t.info = &Info{Args: t.Args, Request: req, Life: resultdir.Begin(claim.Replaces())}
 		return t.openLog()
 	}
 	info, err := readInfo(t.Dir)
@@ -300,8 +303,9 @@ func (t *Tune) resume() error {
 }
 
 func (t *Tune) openLog() error {
+	t.info.Pairs, t.info.Spec = t.Played, t.Spec()
 	var err error
-	if err = t.writeInfo(); err != nil {
+	if t.dir, err = resultdir.OpenDir(t.Dir, t.info, true); err != nil {
 		return err
 	}
 	t.log, err = resultdir.OpenLineLog(filepath.Join(t.Dir, journalName))
@@ -483,56 +487,42 @@ func rotate(ops []match.Opening, first int) []match.Opening {
 // Spec is the tuned configuration now: the base and the values.
 func (t *Tune) Spec() string { return t.Base + "," + Spec(t.Params, Values(t.Params)) }
 
+// writeInfo writes tune.json with the pairs played and the values now.
 func (t *Tune) writeInfo() error {
-	if t.Dir == "" {
+	if t.dir == nil {
 		return nil
 	}
 	t.info.Pairs, t.info.Spec = t.Played, t.Spec()
-	t.info.Origin.Fill()
-	data, _ := json.MarshalIndent(t.info, "", "  ")
-	return os.WriteFile(filepath.Join(t.Dir, infoName), append(data, '\n'), 0o644)
+	return t.dir.Save()
 }
 
 // finish writes the trajectory (trajectory.csv), the values in
-// OpenBench's format (params.txt), and tune.json, complete.
+// OpenBench's format (params.txt), and tune.json, complete; a replacement
+// then takes its target's place.
 func (t *Tune) finish() error {
-	if t.Dir == "" {
+	if t.dir == nil {
 		return nil
 	}
-	f, err := os.Create(filepath.Join(t.Dir, "trajectory.csv"))
-	if err != nil {
+	t.info.Pairs, t.info.Spec = t.Played, t.Spec()
+	err := t.dir.Finish(true, func(dir string) error {
+		if err := writeFile(filepath.Join(dir, "trajectory.csv"), func(w io.Writer) error {
+			return WriteTrajectory(w, t.Params, t.Rows)
+		}); err != nil {
+			return err
+		}
+		return writeFile(filepath.Join(dir, "params.txt"), func(w io.Writer) error { return WriteOpenBench(w, t.Params) })
+	})
+	t.Dir = t.dir.Path
+	return err
+}
+
+// writeFile writes path with write, whole or not at all.
+func writeFile(path string, write func(io.Writer) error) error {
+	var b bytes.Buffer
+	if err := write(&b); err != nil {
 		return err
 	}
-	if err := WriteTrajectory(f, t.Params, t.Rows); err != nil {
-		f.Close()
-		return err
-	}
-	if err := f.Close(); err != nil {
-		return err
-	}
-	g, err := os.Create(filepath.Join(t.Dir, "params.txt"))
-	if err != nil {
-		return err
-	}
-	if err := WriteOpenBench(g, t.Params); err != nil {
-		g.Close()
-		return err
-	}
-	if err := g.Close(); err != nil {
-		return err
-	}
-	t.info.Complete = true
-	target := t.info.Replaces
-	t.info.Replaces = ""
-	if err := t.writeInfo(); err != nil || target == "" {
-		return err
-	}
-	// A complete replacement takes the old result's place, whole.
-	if err := resultdir.ReplaceDir(t.Dir, target); err != nil {
-		return fmt.Errorf("the new tune is complete in %s but could not replace %s: %v", t.Dir, target, err)
-	}
-	t.Dir = target
-	return nil
+	return resultdir.WriteFileAtomic(path, b.Bytes())
 }
 
 // WriteTrajectory writes the values after each batch, a row a batch:
@@ -600,7 +590,7 @@ func (t *Tune) Verify(ctx context.Context, pairs int) (*stats.MatchResult, error
 		}
 		if info = prev; info == nil {
 			req, _ := json.Marshal(s)
-			info = &resultdir.MatchInfo{Args: t.Args, Request: req, Started: time.Now().UTC()}
+			info = &resultdir.MatchInfo{Args: t.Args, Request: req, Life: resultdir.Begin("")}
 		}
 		m.Done = done
 		m.Describe(info, s)

@@ -1,6 +1,7 @@
 package worth
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -14,14 +15,28 @@ import (
 // Merge merges the shards of ablate worth: each cell's match as a
 // match's shards, the tree sizes from the first shard (each shard
 // searched them all), and worth.csv with the merged matches' statistics.
-func Merge(out string, dirs []string, partial bool, errw io.Writer) ([]records.WorthRow, error) {
+// It returns the rows and the merged worth's description (the first
+// shard's, complete when every cell is), which the caller writes: its
+// plan is a shard's, so that no worth command takes the merged directory
+// for its own and writes in it.
+func Merge(out string, dirs []string, partial bool, errw io.Writer) ([]records.WorthRow, *resultdir.WorthInfo, error) {
 	rows, err := resultdir.ReadWorth(dirs[0])
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
+	info, err := resultdir.ReadWorthInfo(dirs[0])
+	if err != nil {
+		if !errors.Is(err, os.ErrNotExist) {
+			return nil, nil, err
+		}
+		info = &resultdir.WorthInfo{} // a shard made before worth.json
+	}
+	info.Replaces = ""
 	if sc, err := ReadScreened(dirs[0]); err == nil {
-		return rows, mergeScreening(out, dirs, sc, rows, partial, errw)
+		info.Complete, err = mergeScreening(out, dirs, sc, rows, partial, errw)
+		return rows, info, err
 	}
+	info.Complete = true
 	for i := range rows {
 		name := rows[i].MatchDir()
 		var parts []string
@@ -30,43 +45,36 @@ func Merge(out string, dirs []string, partial bool, errw io.Writer) ([]records.W
 		}
 		mi, err := match.MergeDirs(filepath.Join(out, name), parts, partial, errw)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		rows[i].SetResult(mi.Result)
+		info.Complete = info.Complete && mi.Complete
 	}
 	for _, name := range []string{"records.csv", "summary.csv"} {
 		if data, err := os.ReadFile(filepath.Join(dirs[0], name)); err == nil {
 			if err := os.WriteFile(filepath.Join(out, name), data, 0o644); err != nil {
-				return nil, err
+				return nil, nil, err
 			}
 		}
 	}
-	wf, err := os.Create(filepath.Join(out, "worth.csv"))
-	if err != nil {
-		return nil, err
-	}
-	if err := records.WriteWorthCSV(wf, rows); err != nil {
-		wf.Close()
-		return nil, err
-	}
-	return rows, wf.Close()
+	return rows, info, resultdir.WriteWorthFile(filepath.Join(out, "worth.csv"), rows)
 }
 
 // mergeScreening merges a screening's one match, then fits the merged
 // pairs: worth.csv's rows (their tree sizes the first shard's) and
-// screen.json.
-func mergeScreening(out string, dirs []string, sc *Screened, rows []records.WorthRow, partial bool, errw io.Writer) error {
+// screen.json; complete when the match is.
+func mergeScreening(out string, dirs []string, sc *Screened, rows []records.WorthRow, partial bool, errw io.Writer) (complete bool, err error) {
 	var parts []string
 	for _, d := range dirs {
 		parts = append(parts, filepath.Join(d, screenDir))
 	}
 	mi, err := match.MergeDirs(filepath.Join(out, screenDir), parts, partial, errw)
 	if err != nil {
-		return err
+		return false, err
 	}
 	pairs, err := readPairs(filepath.Join(out, screenDir))
 	if err != nil {
-		return err
+		return false, err
 	}
 	byConfig := map[string]records.WorthRow{}
 	for _, r := range rows {
@@ -76,12 +84,12 @@ func mergeScreening(out string, dirs []string, sc *Screened, rows []records.Wort
 	for j, t := range sc.Techniques {
 		r, ok := byConfig["-"+t]
 		if !ok {
-			return fmt.Errorf("%s: no row of -%s", filepath.Join(dirs[0], "worth.csv"), t)
+			return false, fmt.Errorf("%s: no row of -%s", filepath.Join(dirs[0], "worth.csv"), t)
 		}
 		merged[j] = r
 	}
 	if err := sc.apply(merged, pairs, sc.design.Blocks(mi.PairsAsked)); err != nil {
-		return err
+		return false, err
 	}
 	for i := range merged {
 		merged[i].Partial = !mi.Complete
@@ -91,12 +99,12 @@ func mergeScreening(out string, dirs []string, sc *Screened, rows []records.Wort
 	for _, name := range []string{"records.csv", "summary.csv"} {
 		if data, err := os.ReadFile(filepath.Join(dirs[0], name)); err == nil {
 			if err := os.WriteFile(filepath.Join(out, name), data, 0o644); err != nil {
-				return err
+				return false, err
 			}
 		}
 	}
 	if err := sc.write(out); err != nil {
-		return err
+		return false, err
 	}
-	return resultdir.WriteWorthFile(filepath.Join(out, "worth.csv"), rows)
+	return mi.Complete, resultdir.WriteWorthFile(filepath.Join(out, "worth.csv"), rows)
 }

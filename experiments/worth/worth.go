@@ -7,6 +7,11 @@
 //
 //	worth.go  Worth: Open (the directory claimed), TreeSizes, Cells (each
 //	          cell's match built, its directory read), SoFar, Play
+//	ask.go      Ask: what a command asks, made into a Request
+//	plan.go     each cell's players and settings
+//	retune.go   cells re-tuned by SPSA before they play
+//	screen.go   the screening design: one pool of games, every switch's worth
+//	merge.go    a worth's shards merged
 package worth
 
 import (
@@ -17,7 +22,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"time"
 
 	"github.com/ablate-chess/ablate/experiments/match"
 	"github.com/ablate-chess/ablate/experiments/matrix"
@@ -84,6 +88,7 @@ type Worth struct {
 	Todo []*Cell            // the cells left to play, cheapest budget first
 
 	info  *resultdir.WorthInfo
+	dir   *resultdir.Dir // nil: no directory, or nothing to finish
 	sums  []records.Summary
 	claim *resultdir.Claim
 	state resultdir.State // what Out held
@@ -165,13 +170,14 @@ func Open(r Request) (*Worth, error) {
 	}
 	plan := r.Key()
 	claim, err := resultdir.Open(resultdir.Ask{Dir: r.Out, Kind: "worth", Replace: r.Replace, Plan: &plan, Stored: storedPlan,
-		Grows: []string{"games.pairs"}})
+		Description: &resultdir.WorthInfo{},
+		Grows:       []string{"games.pairs"}})
 	if err != nil {
 		return nil, err
 	}
 	w.claim, w.Dir, w.state = claim, claim.Dir, claim.State
 	if w.info, err = resultdir.ReadWorthInfo(claim.Dir); err != nil { // a new worth, or one made before worth.json
-		w.info = &resultdir.WorthInfo{Args: r.Args, Started: time.Now().UTC(), Replaces: claim.Replaces()}
+		w.info = &resultdir.WorthInfo{Args: r.Args, Life: resultdir.Begin(claim.Replaces())}
 	} else if r.NoPlay || w.info.Complete {
 		return w, nil // read, or run again when whole: the binary that played stays named
 	}
@@ -179,7 +185,7 @@ func Open(r Request) (*Worth, error) {
 	if claim.Grown != nil { // asked for more pairs: the command that asked makes it now
 		w.info.Args = r.Args
 	}
-	if err := resultdir.WriteWorthInfo(claim.Dir, w.info); err != nil {
+	if w.dir, err = resultdir.OpenDir(claim.Dir, w.info, true); err != nil {
 		claim.Release()
 		return nil, err
 	}
@@ -376,7 +382,7 @@ func (w *Worth) Play(ctx context.Context, start func(*Cell) (stop func())) error
 		info := t.prev
 		if info == nil {
 			req, _ := json.Marshal(t.settings)
-			info = &resultdir.MatchInfo{Args: w.Args, Request: req, Started: time.Now().UTC()}
+			info = &resultdir.MatchInfo{Args: w.Args, Request: req, Life: resultdir.Begin("")}
 		} else if w.Grown() != nil {
 			info.Args = w.Args // its request grew with the worth's (match.Resume)
 		}
@@ -414,11 +420,11 @@ func (w *Worth) Play(ctx context.Context, start func(*Cell) (stop func())) error
 			return err
 		}
 	}
-	if w.info == nil {
+	if w.dir == nil {
 		return nil
 	}
-	done, err := resultdir.FinishWorth(w.Dir, w.info)
-	w.Dir = done
+	err := w.dir.Finish(true, nil)
+	w.Dir = w.dir.Path
 	return err
 }
 
