@@ -166,10 +166,19 @@ func TestMergeMatchShards(t *testing.T) {
 func TestMergeWorthShards(t *testing.T) {
 	args := []string{"worth", "--leave-one-out", "lmp,nmp", "--tree-depth", "3", "--positions", "six", "--pairs", "3",
 		"--nodes", "800", "--openings", "bench", "--quiet", "--format", "csv"}
-	_, whole, merged := shardsAndWhole(t, args, "w", 1, 2)
+	tmp, whole, merged := shardsAndWhole(t, args, "w", 1, 2)
 	if merged != whole {
 		t.Errorf("merged worth differs:\n%s\n%s", merged, whole)
 	}
+	// A worth asked of the merged directory is refused, and writes
+	// nothing there: the merged worth.json holds a shard's plan.
+	dir := filepath.Join(tmp, "merged")
+	before := snapshot(t, dir)
+	other := append(append([]string(nil), args...), "--nodes", "600", "--out", dir)
+	if _, errw, code := ablate(t, other...); code != 2 || !strings.Contains(errw, "another plan") {
+		t.Errorf("worth on a merged worth: exit %d: %s", code, errw)
+	}
+	sameFiles(t, "a refused worth in a merged worth", before, snapshot(t, dir))
 }
 
 // TestMergeWorthLadderShards: a worth ladder with a precision stop, played
