@@ -100,17 +100,10 @@ func checkAction(c *cli.Context) error {
 // searches: its context stopped (130), a setting or a refused --out (2,
 // naming its flag), the machine (1), else a failed search (1).
 func searchError(ctx context.Context, err error) error {
-	switch {
-	case err == nil:
-		return nil
-	case claimError(err) != err:
-		return claimError(err)
-	case ctx.Err() != nil:
+	if err != nil && ctx.Err() != nil && claimError(err) == err {
 		return cli.Exit("interrupted", command.ExitInterrupted)
-	case setup.IsBadInput(err):
-		return command.BadInput(flagError(err))
 	}
-	return cli.Exit(err.Error(), command.ExitFor(err, command.ExitFailed))
+	return exitError(err)
 }
 
 // reportCheck writes the check's verdict on w: every count the same, or a table

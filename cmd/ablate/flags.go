@@ -8,7 +8,6 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/ablate-chess/ablate/engine/search"
-	"github.com/ablate-chess/ablate/experiments/match"
 	"github.com/ablate-chess/ablate/experiments/render"
 	"github.com/ablate-chess/ablate/experiments/setup"
 )
@@ -88,7 +87,7 @@ func shardFlag() cli.Flag {
 
 // flagError names the flag of a setting the library found bad.
 func flagError(err error) error {
-	if se, ok := match.IsSettingError(err); ok {
+	if se, ok := setup.IsSettingError(err); ok {
 		return fmt.Errorf("--%v", se)
 	}
 	return err

@@ -1,19 +1,15 @@
 package main
 
 import (
-	"context"
-	"errors"
 	"fmt"
 	"math"
 	"os"
-	"strings"
 
 	"github.com/urfave/cli/v2"
 
 	"github.com/ablate-chess/ablate/cmd/internal/command"
 	"github.com/ablate-chess/ablate/experiments/records"
 	"github.com/ablate-chess/ablate/experiments/render"
-	"github.com/ablate-chess/ablate/experiments/resultdir"
 	"github.com/ablate-chess/ablate/experiments/setup"
 	"github.com/ablate-chess/ablate/experiments/worth"
 )
@@ -64,99 +60,26 @@ func worthCommand() *cli.Command {
 }
 
 func worthAction(c *cli.Context) error {
-	if c.NArg() > 1 {
-		return command.BadInput(fmt.Errorf("worth takes one experiment, then nothing: put flags before it "+
-			"(ablate worth --pairs 100 card), got %q", c.Args().Slice()))
-	}
-	s, err := readMatchSettings(c)
+	req, err := worthRequest(c)
 	if err != nil {
 		return command.BadInput(err)
-	}
-	// A shard plays its share of every match's pairs (i mod N); the tree
-	// sizes are each shard's whole (they are cheap beside the games).
-	if s.Shard, err = setup.ParseShard(c.String("shard"), os.Getenv); err != nil {
-		return command.BadInput(err)
-	}
-	spec, err := readSubjectSpec(c)
-	if err != nil {
-		return command.BadInput(err)
-	}
-	sub, err := makeSubject(spec, c.Int("hash"), jobCap(c), c.Args().First(), c.App.ErrWriter)
-	if err != nil {
-		return command.BadInput(err)
-	}
-	var screening *worth.Screen
-	switch design := c.String("design"); design {
-	case "leave-one-out":
-	case "screening":
-		prior := c.Float64("prior-elo")
-		if math.IsNaN(prior) || math.IsInf(prior, 0) || prior < 0 || prior > 1000 {
-			return command.BadUsage("--prior-elo %g: want an Elo from 0 to 1000", prior)
-		}
-		screening = &worth.Screen{K: c.Int("out-per-pair"), Prior: prior}
-	default:
-		return command.BadUsage("--design %q: want leave-one-out or screening", design)
-	}
-	req, err := worth.Ask{Experiment: c.Args().First(), LeaveOneOut: command.SplitList(c.String("leave-one-out")), Base: c.String("base"),
-		Positions: c.String("positions"), TreeDepth: c.Int("tree-depth"), Subject: sub, Settings: s, Given: c.IsSet,
-		Budgets: c.String("budgets"), Groups: command.SplitList(c.String("groups")), Screen: screening}.Request()
-	if err != nil {
-		return command.BadInput(flagError(err))
-	}
-	req.Out, req.Replace, req.TreeRun, req.Workers, req.TreeCap, req.Args, req.Retune, req.RetuneParams = c.String("out"),
-		c.Bool("force"), c.String("run"), c.Int("workers"), jobCap(c), command.Line(c), c.Int("retune"), command.SplitList(c.String("retune-params"))
-	req.NoPlay = c.Bool("no-play")
-	w, err := worth.Open(req)
-	var locked *resultdir.LockedError
-	if c.Bool("no-play") && errors.As(err, &locked) {
-		// A worth another ablate is playing: its table so far, from a
-		// copy of the directory, so that nothing is written where it writes.
-		copied, cerr := copyForReading(req.Out)
-		if cerr != nil {
-			return command.Failure(cerr)
-		}
-		defer os.RemoveAll(copied)
-		fmt.Fprintf(c.App.ErrWriter, "%v: the table of what it holds now, from a copy (nothing is written there)\n", locked)
-		req.Out = copied
-		w, err = worth.Open(req)
-	}
-	if err != nil {
-		return command.BadInput(claimError(flagError(err)))
-	}
-	defer w.Close()
-	if g := w.Grown(); g != nil {
-		fmt.Fprintf(c.App.ErrWriter, "%s: %s: the worth goes on to the new count, its games so far kept\n", w.Dir, strings.Join(g, "; "))
-	}
-	if r := w.Replaces(); r != "" {
-		fmt.Fprintf(c.App.ErrWriter, "--force: writing in %s; it replaces %s once every cell is played\n", w.Dir, r)
 	}
 	ctx, cancel := command.Interruptible()
 	defer cancel()
-	if req.TreeRun == "" && !w.Resumed() {
-		fmt.Fprintf(c.App.ErrWriter, "tree sizes: %d searches\n", req.Plan.Jobs())
-	}
-	if err := w.TreeSizes(ctx); err != nil {
-		if errors.Is(err, context.Canceled) {
-			return command.Interrupted("interrupted during the tree sizes, before any game; the same command again begins again")
+	var stop func()
+	w, err := worth.Run(ctx, req, func(e worth.Event) {
+		switch {
+		case e.Note != "":
+			fmt.Fprintln(c.App.ErrWriter, e.Note)
+		case !e.Done:
+			fmt.Fprintln(c.App.ErrWriter, e.Cell.Head)
+			stop = showMatch(c.App.ErrWriter, e.Cell.Match, c.Bool("quiet"))
+		default:
+			stop()
 		}
-		return command.BadInput(err)
-	}
-	if err := w.Cells(c.App.ErrWriter); err != nil {
-		return command.BadInput(claimError(flagError(err)))
-	}
-	if c.Bool("no-play") {
-		err = w.SoFar()
-	} else {
-		err = w.Play(ctx, func(t *worth.Cell) func() {
-			fmt.Fprintln(c.App.ErrWriter, t.Head)
-			return showMatch(c.App.ErrWriter, t.Match, c.Bool("quiet"))
-		})
-	}
+	})
 	if err != nil {
-		if claimError(err) != err {
-			return claimError(err)
-		}
-		return cli.Exit(err.Error(), command.ExitFor(err, command.ExitFailed))
+		return exitError(err)
 	}
 	if sc := w.Screening(); sc != nil && sc.Fit != nil {
 		render.ScreeningNotes(c.App.ErrWriter, sc.Fit, sc.K, len(sc.Techniques))
@@ -164,16 +87,50 @@ func worthAction(c *cli.Context) error {
 	return render.Worth(c.App.Writer, c.String("format"), records.Played(w.Rows))
 }
 
-// copyForReading copies the result directory dir into a new temporary
-// directory, for reading what a running writer has written so far.
-func copyForReading(dir string) (string, error) {
-	tmp, err := os.MkdirTemp("", "ablate-worth-copy-")
+// worthRequest reads worth's flags and arguments into a request: the
+// subject made (or built), the experiment or leave-one-out planned.
+func worthRequest(c *cli.Context) (worth.Request, error) {
+	if c.NArg() > 1 {
+		return worth.Request{}, fmt.Errorf("worth takes one experiment, then nothing: put flags before it "+
+			"(ablate worth --pairs 100 card), got %q", c.Args().Slice())
+	}
+	s, err := readMatchSettings(c)
 	if err != nil {
-		return "", err
+		return worth.Request{}, err
 	}
-	if err := os.CopyFS(tmp, os.DirFS(dir)); err != nil {
-		os.RemoveAll(tmp)
-		return "", fmt.Errorf("copying %s to read it: %v", dir, err)
+	// A shard plays its share of every match's pairs (i mod N); the tree
+	// sizes are each shard's whole (they are cheap beside the games).
+	if s.Shard, err = setup.ParseShard(c.String("shard"), os.Getenv); err != nil {
+		return worth.Request{}, err
 	}
-	return tmp, nil
+	var screening *worth.Screen
+	switch design := c.String("design"); design {
+	case "leave-one-out":
+	case "screening":
+		prior := c.Float64("prior-elo")
+		if math.IsNaN(prior) || math.IsInf(prior, 0) || prior < 0 || prior > 1000 {
+			return worth.Request{}, fmt.Errorf("--prior-elo %g: want an Elo from 0 to 1000", prior)
+		}
+		screening = &worth.Screen{K: c.Int("out-per-pair"), Prior: prior}
+	default:
+		return worth.Request{}, fmt.Errorf("--design %q: want leave-one-out or screening", design)
+	}
+	spec, err := readSubjectSpec(c)
+	if err != nil {
+		return worth.Request{}, err
+	}
+	sub, err := makeSubject(spec, c.Int("hash"), jobCap(c), c.Args().First(), c.App.ErrWriter)
+	if err != nil {
+		return worth.Request{}, err
+	}
+	req, err := worth.Ask{Experiment: c.Args().First(), LeaveOneOut: command.SplitList(c.String("leave-one-out")), Base: c.String("base"),
+		Positions: c.String("positions"), TreeDepth: c.Int("tree-depth"), Subject: sub, Settings: s, Given: c.IsSet,
+		Budgets: c.String("budgets"), Groups: command.SplitList(c.String("groups")), Screen: screening}.Request()
+	if err != nil {
+		return worth.Request{}, flagError(err)
+	}
+	req.Out, req.Replace, req.TreeRun, req.Workers, req.TreeCap = c.String("out"), c.Bool("force"), c.String("run"), c.Int("workers"), jobCap(c)
+	req.Args, req.Retune, req.RetuneParams = command.Line(c), c.Int("retune"), command.SplitList(c.String("retune-params"))
+	req.NoPlay = c.Bool("no-play")
+	return req, nil
 }

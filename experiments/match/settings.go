@@ -3,7 +3,6 @@ package match
 import (
 	"crypto/sha256"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"strconv"
@@ -401,13 +400,6 @@ func (m *Match) Describe(info *resultdir.MatchInfo, s Settings) {
 	if s.Shard.Count > 1 {
 		info.Shard = &resultdir.ShardInfo{Index: s.Shard.Index, Count: s.Shard.Count}
 	}
-}
-
-// IsSettingError reports whether err names a setting, and which.
-func IsSettingError(err error) (*setup.SettingError, bool) {
-	var se *setup.SettingError
-	ok := errors.As(err, &se)
-	return se, ok
 }
 
 // Count sets what the match counts and limits from what a command line

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/ablate-chess/ablate/experiments/matrix"
+	"github.com/ablate-chess/ablate/experiments/setup"
 )
 
 func defaults() Settings {
@@ -45,7 +46,7 @@ func TestSettingsBuildNamesTheSetting(t *testing.T) {
 			t.Fatal(err)
 		}
 		_, err = s.Build(ps[0], ps[1])
-		se, ok := IsSettingError(err)
+		se, ok := setup.IsSettingError(err)
 		if !ok || se.Setting != c.setting || strings.Contains(err.Error(), "--") {
 			t.Errorf("%s: %v, want an error naming the setting (and no flag)", c.setting, err)
 		}
@@ -73,7 +74,7 @@ func TestApplySection(t *testing.T) {
 		t.Errorf("nothing given: %v %+v", err, s)
 	}
 	err := s.ApplySection(&matrix.MatchSection{TimeMargin: "soon"}, func(string) bool { return false })
-	if se, ok := IsSettingError(err); !ok || se.Setting != "time-margin" {
+	if se, ok := setup.IsSettingError(err); !ok || se.Setting != "time-margin" {
 		t.Errorf("a bad time_margin: %v", err)
 	}
 }

@@ -56,3 +56,10 @@ func (e *NotDeterministic) Error() string {
 	return fmt.Sprintf("%s is not deterministic, so its node counts cannot be pinned: the same search counted "+
 		"different nodes twice (%d of %d searches):\n  %s", e.Engine, len(e.Searches), e.Of, strings.Join(e.Searches, "\n  "))
 }
+
+// IsSettingError reports whether err names a setting, and which.
+func IsSettingError(err error) (*SettingError, bool) {
+	var se *SettingError
+	ok := errors.As(err, &se)
+	return se, ok
+}

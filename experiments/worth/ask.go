@@ -75,7 +75,7 @@ func (a Ask) Request() (Request, error) {
 		return Request{}, sectionError(err)
 	}
 	if err := s.Check(); err != nil {
-		if se, ok := match.IsSettingError(err); ok && plan.Match != nil && !a.Given(se.Setting) {
+		if se, ok := setup.IsSettingError(err); ok && plan.Match != nil && !a.Given(se.Setting) {
 			return Request{}, sectionError(err)
 		}
 		return Request{}, err
@@ -125,7 +125,7 @@ func (a Ask) budgets(ms *matrix.MatchSection) ([]setup.Budget, error) {
 
 // sectionError names the [match] key of a setting the section gave.
 func sectionError(err error) error {
-	if se, ok := match.IsSettingError(err); ok {
+	if se, ok := setup.IsSettingError(err); ok {
 		key := strings.ReplaceAll(strings.TrimPrefix(se.Setting, "move-"), "-", "_") // [match] depth is a move's
 		return fmt.Errorf("[match] %s %s", key, se.Msg)
 	}

@@ -3,7 +3,6 @@ package worth
 import (
 	"context"
 	"fmt"
-	"io"
 	"path/filepath"
 	"slices"
 
@@ -18,7 +17,7 @@ import (
 // match but for the configuration's parameters, tuned first. A twin whose
 // match is done already goes in Rows; else it is to play, its tune and
 // match resuming from their directories.
-func (w *Worth) addRetuned(as *Cell, x planned, log io.Writer) error {
+func (w *Worth) addRetuned(as *Cell, x planned, note func(string)) error {
 	a, ref := x.Players(w.Plan)
 	params, err := w.retuneParams(a)
 	if err != nil {
@@ -34,7 +33,7 @@ func (w *Worth) addRetuned(as *Cell, x planned, log io.Writer) error {
 	}
 	if t.dir != "" {
 		if prev, _, err := match.Resume(t.dir, t.settings); err == nil && prev != nil && prev.Complete && prev.Result != nil {
-			fmt.Fprintf(log, "%s\n  done already: %s\n", t.Head, prev.Result)
+			note(fmt.Sprintf("%s\n  done already: %s", t.Head, prev.Result))
 			t.row.SetResult(prev.Result)
 			t.row.Params = prev.A.Params
 			w.Rows[t.at] = t.row

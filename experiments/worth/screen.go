@@ -3,7 +3,6 @@ package worth
 import (
 	"encoding/json"
 	"fmt"
-	"io"
 	"math"
 	"os"
 	"path/filepath"
@@ -148,7 +147,7 @@ func (w *Worth) checkScreen() error {
 
 // screenCell builds the screening's one match: A draws its configuration
 // pair by pair, B is the base.
-func (w *Worth) screenCell(log io.Writer) error {
+func (w *Worth) screenCell(note func(string)) error {
 	group := w.Groups[0]
 	ref := w.Plan.ReferenceOf(group)
 	sc, err := newScreened(w.Plan, group, *w.Screen, w.Settings.Seed)
@@ -210,7 +209,7 @@ func (w *Worth) screenCell(log io.Writer) error {
 		return err
 	}
 	if res != nil {
-		fmt.Fprintf(log, "%s\n  done already\n", t.Head)
+		note(t.Head + "\n  done already")
 		pairs, err := readPairs(t.dir)
 		if err != nil {
 			return err

@@ -19,7 +19,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 
@@ -249,9 +248,9 @@ func (w *Worth) TreeSizes(ctx context.Context) error {
 // game: the cells finished already (by an earlier run, in whatever order)
 // go in Rows, and log says so; a directory that holds another match, or
 // the same one begun by other builds, is an error. The rest are Todo.
-func (w *Worth) Cells(log io.Writer) error {
+func (w *Worth) Cells(note func(string)) error {
 	if w.Screen != nil {
-		return w.screenCell(log)
+		return w.screenCell(note)
 	}
 	cells, err := planCells(w.Plan, w.Groups, w.Budgets, w.sums)
 	if err != nil {
@@ -278,20 +277,20 @@ func (w *Worth) Cells(log io.Writer) error {
 			return err
 		}
 		if res != nil {
-			fmt.Fprintf(log, "%s\n  done already: %s\n", t.Head, res)
+			note(fmt.Sprintf("%s\n  done already: %s", t.Head, res))
 			t.row.SetResult(res)
 			w.Rows[t.at] = t.row
 		} else {
 			w.Todo = append(w.Todo, t)
 		}
 		if w.Retune > 0 {
-			if err := w.addRetuned(t, x, log); err != nil {
+			if err := w.addRetuned(t, x, note); err != nil {
 				return err
 			}
 		}
 	}
-	if note := chanceNote(len(cells)); note != "" {
-		fmt.Fprintln(log, note)
+	if n := chanceNote(len(cells)); n != "" {
+		note(n)
 	}
 	return nil
 }
