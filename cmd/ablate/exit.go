@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"errors"
+	"fmt"
 
 	"github.com/urfave/cli/v2"
 
@@ -24,6 +25,8 @@ func exitError(err error) error {
 		return claimError(err)
 	case errors.Is(err, context.Canceled):
 		return command.Interrupted(err.Error())
+	case errors.Is(err, setup.ErrNoEngine):
+		return command.BadInput(fmt.Errorf("--profile, --engine-option and --engine-dir need --engine or --engine-src"))
 	case setup.IsBadInput(err):
 		return command.BadInput(flagError(err))
 	}

@@ -1,8 +1,6 @@
 package main
 
 import (
-	"context"
-	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -72,39 +70,31 @@ func runAction(c *cli.Context) error {
 			return command.BadInput(err)
 		}
 	}
-	r, err := runs.Open(req)
-	if err != nil {
-		return command.BadInput(claimError(flagError(err)))
-	}
-	if r.Complete {
-		fmt.Fprintf(c.App.ErrWriter, "%s holds this run, complete: nothing to do\n", r.Dir)
-		return render.Run(c.App.Writer, format, r.Summaries, r.Records, c.Bool("records"))
-	}
-	if r.Dir != r.Out && r.Out != "" {
-		fmt.Fprintf(c.App.ErrWriter, "--force: writing in %s; it replaces %s once complete\n", r.Dir, r.Out)
-	}
 	ctx, cancel := command.Interruptible()
 	defer cancel()
-	if err := r.Prepare(ctx, c.App.ErrWriter); err != nil {
-		return command.BadInput(flagError(buildError(err)))
+	var bar *term.Bar
+	r, err := runs.Do(ctx, req, func(e runs.Event) {
+		switch {
+		case e.Note != "":
+			fmt.Fprintln(c.App.ErrWriter, e.Note)
+		case e.Start:
+			bar = term.Start(c.App.ErrWriter, term.Options{Units: "jobs", Total: e.Total, Done: e.Done, Quiet: c.Bool("quiet")})
+		case e.Progress != nil:
+			bar.Set(e.Progress.Done, e.Progress.Message(), false)
+		}
+	})
+	if bar != nil {
+		bar.Stop()
 	}
-	total, done := r.Jobs()
-	if done > 0 {
-		fmt.Fprintf(c.App.ErrWriter, "resuming %s: %d of %d jobs done\n", r.Dir, done, total)
+	if r == nil {
+		return exitError(err)
 	}
-	bar := term.Start(c.App.ErrWriter, term.Options{Units: "jobs", Total: total, Done: done, Quiet: c.Bool("quiet")})
-	r.OnProgress = func(p matrix.Progress) { bar.Set(p.Done, p.Message(), false) }
-	err = r.Execute(ctx)
-	bar.Stop()
-	var failed *runs.Failed
-	if err != nil && !errors.As(err, &failed) && !errors.Is(err, context.Canceled) {
-		return command.Failure(err)
-	}
-	if err := render.Run(c.App.Writer, format, r.Summaries, r.Records, c.Bool("records")); err != nil {
-		return err
+	// What there is, even of a run that failed or was interrupted.
+	if rerr := render.Run(c.App.Writer, format, r.Summaries, r.Records, c.Bool("records")); rerr != nil {
+		return rerr
 	}
 	warnRun(c.App.ErrWriter, r)
-	return command.Failure(claimError(err))
+	return exitError(err)
 }
 
 // warnRun says on log what the records hold that a table does not show:
