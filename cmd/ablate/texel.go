@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"io"
 
 	"github.com/urfave/cli/v2"
 
@@ -51,56 +52,73 @@ func texelCommand() *cli.Command {
 			jobsFlag(),
 			&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no line an epoch"},
 		},
-		Action: func(c *cli.Context) error {
-			terms, err := texel.ParseTerms(command.SplitList(c.String("terms")))
-			if err != nil {
-				return command.BadInput(flagError(err))
-			}
-			if len(c.StringSlice("data")) == 0 {
-				return command.BadInput(fmt.Errorf("tune texel wants --data FILE"))
-			}
-			if w := c.String("write"); w != "" && !c.Bool("force") {
-				if err := refuseExisting("write", w); err != nil {
-					return err
-				}
-			}
-			every := max(1, c.Int("epochs")/20)
-			job := texel.Job{Files: c.StringSlice("data"), Check: c.StringSlice("check"), All: c.Bool("all-positions"),
-				Quiet: c.String("quiet-config"), Out: c.String("out"), Force: c.Bool("force"), Write: c.String("write"), Args: command.Line(c),
-				Request: texel.Request{Terms: terms, Epochs: c.Int("epochs"), Rate: c.Float64("rate"), HoldOut: c.Int("hold-out"),
-					ScoreWeight: c.Float64("score-weight"), Prior: c.Float64("prior"), Workers: c.Int("workers"), OnEpoch: func(e texel.Epoch) {
-						if !c.Bool("quiet") && (e.N%every == 0 || e.N == 1) {
-							fmt.Fprintf(c.App.ErrWriter, "epoch %d: train %.6f, held out %.6f%s (%.0f s)\n", e.N, e.Train, e.HeldOut, checkLoss(e), e.Elapsed)
-						}
-					}}}
-			ctx, cancel := command.Interruptible()
-			defer cancel()
-			res, info, err := job.Run(ctx, c.App.ErrWriter)
-			if ctx.Err() != nil {
-				if job.Out != "" {
-					return cli.Exit(fmt.Sprintf("interrupted: the same command goes on from %s's last checkpoint (every %d epochs)",
-						job.Out, texel.CheckpointEvery), command.ExitInterrupted)
-				}
-				return cli.Exit("interrupted: nothing written", command.ExitInterrupted)
-			} else if err != nil {
-				return searchError(ctx, err)
-			}
-			if res == nil {
-				fmt.Fprintf(c.App.ErrWriter, "%s holds this fit, complete: nothing to do\n", job.Out)
-			}
-			fmt.Fprintf(c.App.Writer, "K %.4f; %d positions fitted, %d held out", info.K, info.Train, info.HeldOut)
-			if info.CheckCount > 0 {
-				fmt.Fprintf(c.App.Writer, ", %d in the check set", info.CheckCount)
-			}
-			fmt.Fprintf(c.App.Writer, "\nheld-out loss: PeSTO only %.6f; terms untuned %.6f, tuned %.6f (train %.6f -> %.6f)\n",
-				info.PeSTO.HeldOut, info.Before.HeldOut, info.After.HeldOut, info.Before.Train, info.After.Train)
-			if info.CheckCount > 0 {
-				fmt.Fprintf(c.App.Writer, "check-set loss: PeSTO only %.6f; terms untuned %.6f, tuned %.6f "+
-					"(at the check set's own K: %.6f, %.6f, %.6f)\n",
-					info.PeSTO.Check, info.Before.Check, info.After.Check, info.PeSTO.CheckOwnK, info.Before.CheckOwnK, info.After.CheckOwnK)
-			}
-			return nil
-		},
+		Action: texelAction,
+	}
+}
+
+func texelAction(c *cli.Context) error {
+	job, err := texelJob(c)
+	if err != nil {
+		return err
+	}
+	ctx, cancel := command.Interruptible()
+	defer cancel()
+	res, info, err := job.Run(ctx, c.App.ErrWriter)
+	switch {
+	case ctx.Err() != nil && job.Out != "":
+		return command.Interrupted(fmt.Sprintf("interrupted: the same command goes on from %s's last checkpoint (every %d epochs)",
+			job.Out, texel.CheckpointEvery))
+	case ctx.Err() != nil:
+		return command.Interrupted("interrupted: nothing written")
+	case err != nil:
+		return exitError(err)
+	case res == nil:
+		fmt.Fprintf(c.App.ErrWriter, "%s holds this fit, complete: nothing to do\n", job.Out)
+	}
+	reportTexel(c.App.Writer, info)
+	return nil
+}
+
+// texelJob reads tune texel's flags into a job, its epochs reported on
+// stderr as it goes (a line every twentieth of them, unless --quiet).
+func texelJob(c *cli.Context) (texel.Job, error) {
+	terms, err := texel.ParseTerms(command.SplitList(c.String("terms")))
+	if err != nil {
+		return texel.Job{}, command.BadInput(flagError(err))
+	}
+	if len(c.StringSlice("data")) == 0 {
+		return texel.Job{}, command.BadInput(fmt.Errorf("tune texel wants --data FILE"))
+	}
+	if w := c.String("write"); w != "" && !c.Bool("force") {
+		if err := refuseExisting("write", w); err != nil {
+			return texel.Job{}, err
+		}
+	}
+	every := max(1, c.Int("epochs")/20)
+	onEpoch := func(e texel.Epoch) {
+		if !c.Bool("quiet") && (e.N%every == 0 || e.N == 1) {
+			fmt.Fprintf(c.App.ErrWriter, "epoch %d: train %.6f, held out %.6f%s (%.0f s)\n", e.N, e.Train, e.HeldOut, checkLoss(e), e.Elapsed)
+		}
+	}
+	return texel.Job{Files: c.StringSlice("data"), Check: c.StringSlice("check"), All: c.Bool("all-positions"),
+		Quiet: c.String("quiet-config"), Out: c.String("out"), Force: c.Bool("force"), Write: c.String("write"), Args: command.Line(c),
+		Request: texel.Request{Terms: terms, Epochs: c.Int("epochs"), Rate: c.Float64("rate"), HoldOut: c.Int("hold-out"),
+			ScoreWeight: c.Float64("score-weight"), Prior: c.Float64("prior"), Workers: c.Int("workers"), OnEpoch: onEpoch}}, nil
+}
+
+// reportTexel writes the fit's outcome: K, the positions, and the losses
+// before and after beside PeSTO's alone.
+func reportTexel(w io.Writer, info *texel.Info) {
+	fmt.Fprintf(w, "K %.4f; %d positions fitted, %d held out", info.K, info.Train, info.HeldOut)
+	if info.CheckCount > 0 {
+		fmt.Fprintf(w, ", %d in the check set", info.CheckCount)
+	}
+	fmt.Fprintf(w, "\nheld-out loss: PeSTO only %.6f; terms untuned %.6f, tuned %.6f (train %.6f -> %.6f)\n",
+		info.PeSTO.HeldOut, info.Before.HeldOut, info.After.HeldOut, info.Before.Train, info.After.Train)
+	if info.CheckCount > 0 {
+		fmt.Fprintf(w, "check-set loss: PeSTO only %.6f; terms untuned %.6f, tuned %.6f "+
+			"(at the check set's own K: %.6f, %.6f, %.6f)\n",
+			info.PeSTO.Check, info.Before.Check, info.After.Check, info.PeSTO.CheckOwnK, info.Before.CheckOwnK, info.After.CheckOwnK)
 	}
 }
 
