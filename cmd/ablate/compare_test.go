@@ -132,3 +132,18 @@ func TestCompareWorthTables(t *testing.T) {
 		t.Errorf("--fail-on with worth tables: exit %d, %q", code, errw)
 	}
 }
+
+// TestCompareBadRevisionIsBadInput: a revision that names no commit is
+// bad input (2), not a regression (1), found before any build.
+func TestCompareBadRevisionIsBadInput(t *testing.T) {
+	src := fakeSource(t)
+	for _, args := range [][]string{
+		{"--base", "nosuchrev", "--head", "HEAD"},
+		{"--base", "HEAD", "--head", "nosuchrev"},
+	} {
+		_, errw, code := ablate(t, append([]string{"compare", "--engine-src", src, "--build-cache", t.TempDir()}, args...)...)
+		if code != 2 || !strings.Contains(errw, `no revision "nosuchrev"`) || strings.Contains(errw, "building") {
+			t.Errorf("%v: exit %d, %q", args, code, errw)
+		}
+	}
+}

@@ -30,7 +30,7 @@ func etherealSource(t *testing.T) string {
 // TestEtherealFromSource: Ethereal 12 built from its source tarball with
 // the profile's patch (its bench checked: the patch changes no node), its
 // techniques switched off one at a time in a run, and node-limited games
-// between two configurations the same at -j 1 and -j 2 (issue 38).
+// between two configurations the same at -j 1 and -j 2.
 func TestEtherealFromSource(t *testing.T) {
 	src := etherealSource(t)
 	cache := filepath.Join(t.TempDir(), "cache")
@@ -91,7 +91,7 @@ func matchGames(t *testing.T, args ...string) string {
 }
 
 // TestEtherealBadSource: a tarball that is not Ethereal's is refused before
-// any build, naming both hashes (issue 38).
+// any build, naming both hashes.
 func TestEtherealBadSource(t *testing.T) {
 	etherealSource(t)
 	dir := t.TempDir()

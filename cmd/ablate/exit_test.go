@@ -1,10 +1,13 @@
 package main
 
 import (
+	"bytes"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 // TestExitStatusEveryCommand: every command exits as the README says: 0
@@ -101,6 +104,49 @@ func TestExitStatusEveryCommand(t *testing.T) {
 			if code != s.want {
 				t.Errorf("ablate %s: exit %d, want %d: %s", strings.Join(s.args, " "), code, s.want, errw)
 			}
+		}
+	}
+}
+
+// TestEnvironmentFaultsExitOne: output refused by the system (no
+// permission) is exit 1, as the README says (command.TestExitFor has the
+// errors one by one).
+func TestEnvironmentFaultsExitOne(t *testing.T) {
+	// /sys refuses a new directory even to root.
+	if _, err := os.Stat("/sys/kernel"); err == nil {
+		_, errw, code := ablate(t, "run", "--config", "a=full", "--depth", "1", "--positions", "six", "--quiet",
+			"--out", "/sys/kernel/ablate-test")
+		if code != 1 {
+			t.Errorf("--out under /sys: exit %d: %s", code, errw)
+		}
+	}
+}
+
+// TestBuildInterruptedExits130: Ctrl-C during an engine's build is an
+// interruption (130, and how to go on), and leaves no build directory.
+func TestBuildInterruptedExits130(t *testing.T) {
+	src := fakeSource(t)
+	cache := filepath.Join(t.TempDir(), "cache")
+	cmd := self([]string{"run", "--engine-src", src, "--variant", "a=HEAD", "--build", "sleep 30", "--build-cache", cache,
+		"-p", "six", "-d", "1", "--quiet"})
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	for deadline := time.Now().Add(time.Minute); time.Now().Before(deadline) && !strings.Contains(stderr.String(), "building"); {
+		time.Sleep(20 * time.Millisecond)
+	}
+	cmd.Process.Signal(os.Interrupt)
+	err := cmd.Wait()
+	var exit interface{ ExitCode() int }
+	if !errors.As(err, &exit) || exit.ExitCode() != 130 || !strings.Contains(stderr.String(), "run the same command again") {
+		t.Errorf("interrupted build: %v, %s", err, stderr.String())
+	}
+	entries, _ := os.ReadDir(cache)
+	for _, e := range entries {
+		if strings.HasPrefix(e.Name(), ".build-") {
+			t.Errorf("left behind: %s", e.Name())
 		}
 	}
 }

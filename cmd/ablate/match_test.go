@@ -322,3 +322,35 @@ func TestWorthNoPlayPartial(t *testing.T) {
 		t.Errorf("finished: partial %v, %d games; want 60", r.Partial, r.Games)
 	}
 }
+
+// TestEngineIgnoringNodesStopsTheMatch: Debian's Toga II 3.0 searches on
+// past 'go nodes' until stop; the probe stops the match before any game,
+// saying so, instead of hanging.
+func TestEngineIgnoringNodesStopsTheMatch(t *testing.T) {
+	toga := debianEngine(t, "toga2")
+	_, errw, code := ablate(t, "match", "--config", "a=full", "--engine", "toga="+toga, "--nodes", "5000", "--pairs", "2",
+		"--quiet", "--move-timeout", "1s")
+	if code != 1 || !strings.Contains(errw, "engine toga did not stop at 5000 nodes within 1s: it may ignore 'go nodes'; use --tc") {
+		t.Errorf("exit %d: %s", code, errw)
+	}
+}
+
+// TestGameOverPositions: a stalemate or a checkmate is a position searched
+// whole, in the summary, not "cut short by the cap".
+func TestGameOverPositions(t *testing.T) {
+	epd := filepath.Join(t.TempDir(), "over.epd")
+	os.WriteFile(epd, []byte("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1 ; id \"stalemate\";\n"+
+		"6rk/5Npp/8/8/8/8/8/6K1 b - - 0 1 ; id \"mated\";\n"+
+		"r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3 ; id \"open\";\n"), 0o644)
+	out, errw, code := ablate(t, "run", "-p", epd, "--config", "a=full", "-d", "4", "--format", "csv")
+	if code != 0 || strings.Contains(errw, "cut short") {
+		t.Fatalf("exit %d: %s", code, errw)
+	}
+	sums := strings.Split(strings.TrimSpace(out), "\n")
+	header, row := strings.Split(sums[0], ","), strings.Split(sums[1], ",")
+	for i, h := range header {
+		if h == "positions" && row[i] != "3" || h == "cut_short" && row[i] != "0" {
+			t.Errorf("the summary's %s is %s: %s", h, row[i], out)
+		}
+	}
+}

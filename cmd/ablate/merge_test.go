@@ -253,3 +253,24 @@ func TestMergeRefusesBadShardsAndOut(t *testing.T) {
 	f.Close()
 	check("a garbage pair", "not one of the match's", filepath.Join(tmp, "mm"), m1, m2)
 }
+
+// TestMergeOfACutShard: a complete shard whose records.csv lost its last
+// lines (cut at a line's end, so that every line reads) is refused,
+// naming the file, not merged into a summary of fewer positions.
+func TestMergeOfACutShard(t *testing.T) {
+	tmp := t.TempDir()
+	for i := 1; i <= 2; i++ {
+		shardRun(t, filepath.Join(tmp, "s"+string(rune('0'+i))), string(rune('0'+i))+"/2")
+	}
+	cut := filepath.Join(tmp, "s2", "records.csv")
+	data, _ := os.ReadFile(cut)
+	lines := strings.SplitAfter(strings.TrimSuffix(string(data), "\n"), "\n")
+	os.WriteFile(cut, []byte(strings.Join(lines[:len(lines)-6], "")), 0o644)
+	_, errw, code := ablate(t, "merge", filepath.Join(tmp, "all"), filepath.Join(tmp, "s1"), filepath.Join(tmp, "s2"))
+	if code != 2 || !strings.Contains(errw, cut) || !strings.Contains(errw, "cut short") {
+		t.Errorf("a cut shard: exit %d, %q", code, errw)
+	}
+	if _, err := os.Stat(filepath.Join(tmp, "all", "summary.csv")); err == nil {
+		t.Error("a summary was written from a cut shard")
+	}
+}

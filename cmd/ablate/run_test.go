@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"io"
 	"os"
 	"path/filepath"
@@ -171,5 +172,93 @@ func TestRunJSONRecordsTheAppsArgs(t *testing.T) {
 	want := []string{"ablate", "run", "--config", "a=full", "-p", "six", "-d", "2", "--quiet", "--out", dir}
 	if !slices.Equal(ri.Args, want) {
 		t.Errorf("run.json args %q, want %q", ri.Args, want)
+	}
+}
+
+// TestExperimentFileErrorsNameTheLine: an experiment file's errors name
+// file:line:column, and a budget_pairs that names no budget of its group
+// is found before the tree sizes run or anything is written.
+func TestExperimentFileErrorsNameTheLine(t *testing.T) {
+	tmp := t.TempDir()
+	write := func(name, text string) string {
+		path := filepath.Join(tmp, name)
+		os.WriteFile(path, []byte(text), 0o644)
+		return path
+	}
+	for _, c := range []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"an unknown key", []string{"run", "-e", write("key.toml", "name = \"k\"\n[[matrix]]\nname = \"x\"\n  frobnicate = 3\n")},
+			"key.toml:4:3: unknown key matrix.frobnicate"},
+		{"an unknown technique", []string{"run", "-e", write("tech.toml", "name = \"t\"\n\n[[matrix]]\nname = \"x\"\nleave_one_out = [\"frobnicate\"]\n")},
+			`tech.toml:3:1: matrix "x": unknown technique "frobnicate"`},
+		{"budget_pairs of no budget", []string{"worth", "--out", filepath.Join(tmp, "w"), write("bp.toml",
+			"name = \"b\"\n[[matrix]]\nname = \"x\"\npositions = \"six\"\nleave_one_out = [\"lmr\"]\n"+
+				"budgets = \"nodes=1000,2000\"\nbudget_pairs = { \"nodes=4000\" = 3 }\n")},
+			`bp.toml:2:1: matrix "x": budget_pairs nodes=4000 is not one of its budgets`},
+		{"budget_pairs of no budget, in a run", []string{"run", "-e", filepath.Join(tmp, "bp.toml")},
+			`bp.toml:2:1: matrix "x": budget_pairs nodes=4000 is not one of its budgets`},
+		{"a bad spec in a row", []string{"run", "-e", write("row.toml", "name = \"r\"\n[[matrix]]\nname = \"x\"\nrows = [\n"+
+			"  { name = \"a\", spec = \"full\" },\n  { name = \"b\", spec = \"full,-frobnicate\" },\n]\n")},
+			`row.toml:6:5: matrix "x", row "b": configuration b (full,-frobnicate): unknown technique "frobnicate"`},
+		{"bad cells in a table row", []string{"run", "-e", write("cells.toml", "name = \"c\"\n[[matrix]]\nname = \"x\"\n"+
+			"columns = [\"lmr\", \"nmp\"]\n\n[[matrix.rows]]\nname = \"a\"\ncells = [1, 1]\n\n[[matrix.rows]]\nname = \"b\"\ncells = [1]\n")},
+			`cells.toml:11:1: matrix "x", row "b": row b has 1 cells for 2 columns`},
+	} {
+		_, errw, code := ablate(t, c.args...)
+		if code != 2 || !strings.Contains(errw, c.want) || strings.Contains(errw, "tree sizes") {
+			t.Errorf("%s: exit %d, %q; want 2 and %q", c.name, code, errw, c.want)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(tmp, "w")); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("a worth refused for its budget_pairs wrote its directory: %v", err)
+	}
+}
+
+// TestRunBudgetCutsShortAndSays: a run whose budget cuts jobs short still
+// finishes, marks them in records.csv and says so in the summary and on
+// stderr.
+func TestRunBudgetCutsShortAndSays(t *testing.T) {
+	dir := t.TempDir()
+	out, errw, code := ablate(t, "run", "--config", "a=full", "--config", "b=stage-9", "--depth", "6",
+		"--max-nodes", "30000", "--quiet", "--format", "csv", "--out", dir)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errw)
+	}
+	if !strings.Contains(errw, "warning: configs / b:") || !strings.Contains(errw, "cut short by the cap") {
+		t.Errorf("stderr: %s", errw)
+	}
+	cut := 0
+	for _, r := range readRecords(t, dir) {
+		if r.CapExceeded == "nodes" {
+			cut++
+			if r.Nodes != 30000 {
+				t.Errorf("cut at %d nodes", r.Nodes)
+			}
+		}
+	}
+	if cut == 0 {
+		t.Error("no record marked cap_exceeded")
+	}
+	// The summary leaves b's totals empty and counts its cut positions.
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	b := lines[len(lines)-1]
+	if !strings.HasPrefix(b, "configs,b,a,") || !strings.Contains(b, ",,") || strings.HasSuffix(b, ",0") {
+		t.Errorf("summary row %q", b)
+	}
+}
+
+// TestRunKeepsRecordsOfFinishedJobs: the journal of a run interrupted
+// before it ends holds what finished (see TestRunResumeFinishesTheRun);
+// here a bad positions line stops a run before any search.
+func TestBadPositionsFileStopsBeforeSearching(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "p.epd")
+	os.WriteFile(file, []byte("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\nnot a fen\n"), 0o644)
+	_, errw, code := ablate(t, "run", "--config", "a=full", "--positions", file, "--out", filepath.Join(dir, "out"))
+	if code != 2 || !strings.Contains(errw, file+":2:") {
+		t.Errorf("exit %d: %s", code, errw)
 	}
 }

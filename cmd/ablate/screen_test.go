@@ -14,7 +14,7 @@ import (
 
 // TestScreeningIsTheSameEverywhere: a node-limited screening gives the
 // same games and the same table at -j 1, at -j 2, and as two shards merged
-// (issue 37); its games name each pair's configuration, drawn by the
+// ; its games name each pair's configuration, drawn by the
 // design, and the same command again plays nothing.
 func TestScreeningIsTheSameEverywhere(t *testing.T) {
 	args := []string{"worth", "--design", "screening", "--leave-one-out", "lmr,lmp,nmp,rfp,see-prune", "--tree-depth", "3",

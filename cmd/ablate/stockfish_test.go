@@ -33,7 +33,7 @@ func stockfishSource(t *testing.T) (src, cache string) {
 // with the profile's patch and the network written out of Debian's binary
 // (its bench checked: the patch changes no node), a tiny ablation, and
 // node-limited games and games on a clock counted in nodes the same at
-// -j 1 and -j 2 (issue 61).
+// -j 1 and -j 2.
 func TestStockfishFromSource(t *testing.T) {
 	src, cache := stockfishSource(t)
 	sf := []string{"--engine-src", src, "--profile", "stockfish", "--build-cache", cache}

@@ -35,7 +35,7 @@ func tuneCommand() *cli.Command {
 				&cli.StringFlag{Name: "base", Usage: "the configuration the parameters are set on, `SPEC` (default: full, or an external engine's default)"},
 				&cli.IntFlag{Name: "lag", Usage: "each pair from the values after all pairs but the `N` before it, played as a worker " +
 					"frees up (decides the trajectory, not -j)", Value: 8},
-				&cli.IntFlag{Name: "batch", Usage: "instead of --lag, batches of `N` pairs from the same values (as before 2026-12-01)"},
+				&cli.IntFlag{Name: "batch", Usage: "instead of --lag, batches of `N` pairs from the same values (the first tunes' schedule)"},
 				&cli.IntFlag{Name: "verify", Usage: "then play `N` pairs of the tuned values against the start: the Elo gained (a match kept in DIR/verify with --out)"},
 				outFlag("tune.json, its journal and at the end trajectory.csv and params.txt"),
 				forceFlag(),

@@ -14,8 +14,8 @@ type tune struct {
 	weights map[string]Score
 }
 
-// tunes are the fits, a switch each: tuned.go (the first, on the 5,000-node
-// self-play of 2026-12-01) and tuned2.go (full's at 10,000 nodes, every
+// tunes are the fits, a switch each: tuned.go (the first, on 5,000-node
+// self-play) and tuned2.go (full's at 10,000 nodes, every
 // game its own opening, held out by opening).
 var tunes = [...]tune{
 	{Tuned, &tunedMG, &tunedEG, tunedWeights},

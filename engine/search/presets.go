@@ -66,8 +66,8 @@ var presets = []struct {
 	doc    string
 }{
 	{"full", stage24, tunedMargins, "every technique that helps (all but hyper-nmp, tuned, keep-history, tt-eval and free-passers), with the search tune's thresholds, the second Texel tune's evaluation and the margins tuned for it: the stage ladder's top; the default"},
-	{"full-pesto", stage15, "", "stage 14 with the futility prunings, PeSTO's evaluation alone: the full of every result stored before 2026-12-01"},
-	{"full-eval", stage16, "", "full-pesto with the ten evaluation terms, hand-set: the full of 2026-12-01"},
+	{"full-pesto", stage15, "", "stage 14 with the futility prunings, PeSTO's evaluation alone: full before the evaluation terms"},
+	{"full-eval", stage16, "", "full-pesto with the ten evaluation terms, hand-set: full before the first Texel tune"},
 	{"alphabeta", SetOf(AlphaBeta, Quiescence), "", "alpha-beta and quiescence search, nothing else"},
 	{"negamax", SetOf(Quiescence), "", "plain negamax with quiescence: no cutoffs (small depths only)"},
 	{"stage-9", stage9, "", "alpha-beta, quiescence (MVV-LVA), transposition table"},
@@ -82,9 +82,9 @@ var presets = []struct {
 	{"stage-18", stage18, "", "stage 17 + SEE and history pruning, capture history, continuation history at two plies"},
 	{"stage-19", stage19, "", "stage 18 + singular extensions (double, triple, negative) and multi-cut"},
 	{"stage-20", stage20, "", "stage 19 + ProbCut, correction history, null move's eval margin and threat"},
-	{"stage-21", stage20, tunedSearch, "stage 20 with the search tune's thresholds (the full of 2026-12-02)"},
-	{"stage-22", stage22, tunedSearch, "stage 21 with the second Texel tune's tables and weights, tuned-2 (the full of 2026-12-03)"},
-	{"stage-23", stage22, tunedMargins, "stage 22 with the margins tuned for tuned-2 (the full of 2026-12-03's evening)"},
+	{"stage-21", stage20, tunedSearch, "stage 20 with the search tune's thresholds"},
+	{"stage-22", stage22, tunedSearch, "stage 21 with the second Texel tune's tables and weights, tuned-2"},
+	{"stage-23", stage22, tunedMargins, "stage 22 with the margins tuned for tuned-2"},
 	{"stage-24", stage24, tunedMargins, "stage 23 with the clock's two techniques, tm-stability and tm-node-share (= full)"},
 }
 

@@ -69,11 +69,10 @@ func Default(sub subject.Subject) []matrix.NamedSpec {
 		out = append(out, namedSpec(legacy.name, legacy.name, benchAllDepth))
 		out = append(out, family(sub, legacy.name, legacy.name+",", later)...)
 	}
-	// stage-20 is the full of 2026-12-01's evening, before the search
-	// tune's thresholds became full's, stage-21 the full of 2026-12-02,
-	// before the second Texel tune's evaluation did, stage-22 the full of
-	// 2026-12-03, before the margins tuned for it did, and stage-23 that
-	// evening's, before the clock's two techniques did: each differs from
+	// stage-20 is full before the search tune's thresholds became full's,
+	// stage-21 before the second Texel tune's evaluation did, stage-22
+	// before the margins tuned for it did, and stage-23 before the clock's
+	// two techniques did: each differs from
 	// full in a few numbers or in switches that act under a clock only, so
 	// its family would repeat full's; its own count is pinned.
 	for _, name := range []string{"stage-20", "stage-21", "stage-22", "stage-23"} {

@@ -4,6 +4,7 @@
 // calls and a table.
 //
 //	runs.go  Settings (run.json's request), Run: Open, Prepare, Execute
+//	life.go  Do: the three in one call, with one progress callback
 package runs
 
 import (

@@ -137,7 +137,7 @@ func TestBuildFaults(t *testing.T) {
 }
 
 // TestRelativeCacheIsTheWorkingDirectorys: a relative --build-cache is the
-// working directory's (issue 36, fault 7): the build works, and nothing is
+// working directory's: the build works, and nothing is
 // left in the engine's source tree.
 func TestRelativeCacheIsTheWorkingDirectorys(t *testing.T) {
 	dir, _, _ := sourcetest.EngineRepo(t)

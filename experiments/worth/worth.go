@@ -5,8 +5,9 @@
 // directory and its life, so that a command is flags, a request, a few
 // calls and a table.
 //
-//	worth.go  Worth: Open (the directory claimed), TreeSizes, Cells (each
-//	          cell's match built, its directory read), SoFar, Play
+//	worth.go    Worth: Open (the directory claimed), TreeSizes, Cells (each
+//	            cell's match built, its directory read), SoFar, Play
+//	run.go      Run: the steps in one call, with one progress callback
 //	ask.go      Ask: what a command asks, made into a Request
 //	plan.go     each cell's players and settings
 //	retune.go   cells re-tuned by SPSA before they play
@@ -297,9 +298,8 @@ func (w *Worth) Cells(note func(string)) error {
 
 // chanceNote warns, for ten matches or more, that about one in twenty 95%
 // intervals misses by chance alone, so that the most surprising figure of
-// a long leave-one-out is checked before it is believed (issue 26's
-// leave-one-outs: taking the null move's threat out of full scored +37.5 ±
-// 26.8 of seventeen, and +2.2 ± 17.5 in a match of its own).
+// a long leave-one-out is checked before it is believed (docs/findings.md
+// has one that did).
 func chanceNote(matches int) string {
 	if matches < 10 {
 		return ""

@@ -2,17 +2,17 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
-)
 
-// The fault suite: what a hostile user tried, and what must hold after it.
-// Each case reproduces one fault of issue 23 and checks that nothing
-// already computed was lost.
+	"github.com/ablate-chess/ablate/experiments/records"
+	"github.com/ablate-chess/ablate/experiments/resultdir"
+)
 
 // snapshot is every file under dir with its bytes, to show a directory
 // unchanged.
@@ -203,132 +203,142 @@ func TestWorthInterruptedSaysRunItAgain(t *testing.T) {
 	}
 }
 
-// TestEnvironmentFaultsExitOne: output refused by the system (no
-// permission) is exit 1, as the README says (command.TestExitFor has the
-// errors one by one).
-func TestEnvironmentFaultsExitOne(t *testing.T) {
-	// /sys refuses a new directory even to root.
-	if _, err := os.Stat("/sys/kernel"); err == nil {
-		_, errw, code := ablate(t, "run", "--config", "a=full", "--depth", "1", "--positions", "six", "--quiet",
-			"--out", "/sys/kernel/ablate-test")
-		if code != 1 {
-			t.Errorf("--out under /sys: exit %d: %s", code, errw)
-		}
-	}
-}
-
-// TestBuildInterruptedExits130: Ctrl-C during an engine's build is an
-// interruption (130, and how to go on), and leaves no build directory.
-func TestBuildInterruptedExits130(t *testing.T) {
-	src := fakeSource(t)
-	cache := filepath.Join(t.TempDir(), "cache")
-	cmd := self([]string{"run", "--engine-src", src, "--variant", "a=HEAD", "--build", "sleep 30", "--build-cache", cache,
-		"-p", "six", "-d", "1", "--quiet"})
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	if err := cmd.Start(); err != nil {
+// TestTwoWritersOfOneOut: a second command writing the --out another is
+// writing now is refused at once, exit 2, and the first's result is whole
+// .
+func TestTwoWritersOfOneOut(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "mc")
+	args := []string{"match", "--config", "a=full", "--config", "b=full,-lmr", "--pairs", "6", "--nodes", "2000",
+		"--openings", "bench", "-j", "1", "--quiet", "--out", dir}
+	first := self(args)
+	var firstErr bytes.Buffer
+	first.Stderr = &firstErr
+	if err := first.Start(); err != nil {
 		t.Fatal(err)
 	}
-	for deadline := time.Now().Add(time.Minute); time.Now().Before(deadline) && !strings.Contains(stderr.String(), "building"); {
-		time.Sleep(20 * time.Millisecond)
-	}
-	cmd.Process.Signal(os.Interrupt)
-	err := cmd.Wait()
-	var exit interface{ ExitCode() int }
-	if !errors.As(err, &exit) || exit.ExitCode() != 130 || !strings.Contains(stderr.String(), "run the same command again") {
-		t.Errorf("interrupted build: %v, %s", err, stderr.String())
-	}
-	entries, _ := os.ReadDir(cache)
-	for _, e := range entries {
-		if strings.HasPrefix(e.Name(), ".build-") {
-			t.Errorf("left behind: %s", e.Name())
+	for deadline := time.Now().Add(time.Minute); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
+		if _, err := os.Stat(filepath.Join(dir, resultdir.LockName)); err == nil {
+			break
 		}
 	}
-}
-
-// TestCompareBadRevisionIsBadInput: a revision that names no commit is
-// bad input (2), not a regression (1), found before any build.
-func TestCompareBadRevisionIsBadInput(t *testing.T) {
-	src := fakeSource(t)
-	for _, args := range [][]string{
-		{"--base", "nosuchrev", "--head", "HEAD"},
-		{"--base", "HEAD", "--head", "nosuchrev"},
-	} {
-		_, errw, code := ablate(t, append([]string{"compare", "--engine-src", src, "--build-cache", t.TempDir()}, args...)...)
-		if code != 2 || !strings.Contains(errw, `no revision "nosuchrev"`) || strings.Contains(errw, "building") {
-			t.Errorf("%v: exit %d, %q", args, code, errw)
-		}
+	second := append(append([]string(nil), args[:len(args)-2]...), "--pairs", "2", "--out", dir)
+	out, errw, code := ablate(t, second...)
+	if code != 2 || !strings.Contains(errw, "is being written by another ablate now") || out != "" {
+		t.Errorf("the second writer: exit %d, %q, stdout %q", code, errw, out)
+	}
+	if err := first.Wait(); err != nil {
+		t.Fatalf("the first writer: %v: %s", err, firstErr.String())
+	}
+	var info resultdir.MatchInfo
+	data, _ := os.ReadFile(filepath.Join(dir, "match.json"))
+	if err := json.Unmarshal(data, &info); err != nil || !info.Complete || info.Result.Pairs != 6 {
+		t.Errorf("the first's result: complete %v, %+v, %v", info.Complete, info.Result, err)
+	}
+	if pairs := readTable(t, dir, "pairs.csv", records.ReadPairsCSV); len(pairs) != 6 {
+		t.Errorf("pairs.csv holds %d pairs, want 6", len(pairs))
 	}
 }
 
-// TestEngineIgnoringNodesStopsTheMatch: Debian's Toga II 3.0 searches on
-// past 'go nodes' until stop; the probe stops the match before any game,
-// saying so, instead of hanging.
-func TestEngineIgnoringNodesStopsTheMatch(t *testing.T) {
-	toga := debianEngine(t, "toga2")
-	_, errw, code := ablate(t, "match", "--config", "a=full", "--engine", "toga="+toga, "--nodes", "5000", "--pairs", "2",
-		"--quiet", "--move-timeout", "1s")
-	if code != 1 || !strings.Contains(errw, "engine toga did not stop at 5000 nodes within 1s: it may ignore 'go nodes'; use --tc") {
-		t.Errorf("exit %d: %s", code, errw)
+// TestWorthOverAnotherPlanChangesNothing: worth --out W over a finished
+// worth made with another --tree-depth, -p or --nodes is refused before
+// anything is written.
+func TestWorthOverAnotherPlanChangesNothing(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "w")
+	args := []string{"worth", "--leave-one-out", "lmp", "--tree-depth", "3", "--positions", "six", "--pairs", "1",
+		"--nodes", "500", "--openings", "bench", "-j", "1", "--quiet", "--out", dir}
+	if _, errw, code := ablate(t, args...); code != 0 {
+		t.Fatalf("worth: exit %d: %s", code, errw)
 	}
-}
-
-// TestExperimentFileErrorsNameTheLine: an experiment file's errors name
-// file:line:column, and a budget_pairs that names no budget of its group
-// is found before the tree sizes run or anything is written.
-func TestExperimentFileErrorsNameTheLine(t *testing.T) {
-	tmp := t.TempDir()
-	write := func(name, text string) string {
-		path := filepath.Join(tmp, name)
-		os.WriteFile(path, []byte(text), 0o644)
-		return path
-	}
+	before := snapshot(t, dir)
 	for _, c := range []struct {
-		name string
-		args []string
-		want string
+		flag, value, change string
 	}{
-		{"an unknown key", []string{"run", "-e", write("key.toml", "name = \"k\"\n[[matrix]]\nname = \"x\"\n  frobnicate = 3\n")},
-			"key.toml:4:3: unknown key matrix.frobnicate"},
-		{"an unknown technique", []string{"run", "-e", write("tech.toml", "name = \"t\"\n\n[[matrix]]\nname = \"x\"\nleave_one_out = [\"frobnicate\"]\n")},
-			`tech.toml:3:1: matrix "x": unknown technique "frobnicate"`},
-		{"budget_pairs of no budget", []string{"worth", "--out", filepath.Join(tmp, "w"), write("bp.toml",
-			"name = \"b\"\n[[matrix]]\nname = \"x\"\npositions = \"six\"\nleave_one_out = [\"lmr\"]\n"+
-				"budgets = \"nodes=1000,2000\"\nbudget_pairs = { \"nodes=4000\" = 3 }\n")},
-			`bp.toml:2:1: matrix "x": budget_pairs nodes=4000 is not one of its budgets`},
-		{"budget_pairs of no budget, in a run", []string{"run", "-e", filepath.Join(tmp, "bp.toml")},
-			`bp.toml:2:1: matrix "x": budget_pairs nodes=4000 is not one of its budgets`},
-		{"a bad spec in a row", []string{"run", "-e", write("row.toml", "name = \"r\"\n[[matrix]]\nname = \"x\"\nrows = [\n"+
-			"  { name = \"a\", spec = \"full\" },\n  { name = \"b\", spec = \"full,-frobnicate\" },\n]\n")},
-			`row.toml:6:5: matrix "x", row "b": configuration b (full,-frobnicate): unknown technique "frobnicate"`},
-		{"bad cells in a table row", []string{"run", "-e", write("cells.toml", "name = \"c\"\n[[matrix]]\nname = \"x\"\n"+
-			"columns = [\"lmr\", \"nmp\"]\n\n[[matrix.rows]]\nname = \"a\"\ncells = [1, 1]\n\n[[matrix.rows]]\nname = \"b\"\ncells = [1]\n")},
-			`cells.toml:11:1: matrix "x", row "b": row b has 1 cells for 2 columns`},
+		{"--tree-depth", "4", "configs.depth: 3 there, 4 now"},
+		{"--positions", "bench", `configs.positions: "six" there, "bench" now`},
+		{"--nodes", "600", "games.nodes: 500 there, 600 now"},
 	} {
-		_, errw, code := ablate(t, c.args...)
-		if code != 2 || !strings.Contains(errw, c.want) || strings.Contains(errw, "tree sizes") {
-			t.Errorf("%s: exit %d, %q; want 2 and %q", c.name, code, errw, c.want)
+		_, errw, code := ablate(t, append(args, c.flag, c.value)...)
+		if code != 2 || !strings.Contains(errw, "holds a worth made with another plan") || !strings.Contains(errw, c.change) {
+			t.Errorf("%s %s: exit %d, %q; want 2 naming %q", c.flag, c.value, code, errw, c.change)
 		}
 	}
-	if _, err := os.Stat(filepath.Join(tmp, "w")); !errors.Is(err, os.ErrNotExist) {
-		t.Errorf("a worth refused for its budget_pairs wrote its directory: %v", err)
+	sameFiles(t, "the worth", before, snapshot(t, dir))
+	// The same command again plays nothing and prints the table.
+	out, errw, code := ablate(t, args...)
+	if code != 0 || !strings.Contains(out, "-lmp") {
+		t.Errorf("the same worth again: exit %d: %s %s", code, errw, out)
 	}
 }
 
-// TestOldSpellingsStillRead: --jobs, -j's name before --workers, still
-// works, hidden from the help; merge's OUT may still come first.
-func TestOldSpellingsStillRead(t *testing.T) {
-	if _, errw, code := ablate(t, "run", "--config", "a=full", "--depth", "1", "--positions", "six", "--quiet", "--jobs", "1"); code != 0 {
-		t.Errorf("--jobs: exit %d: %s", code, errw)
-	}
-	if _, errw, code := ablate(t, "run", "--config", "a=full", "--depth", "1", "--quiet", "-j", "0"); code != 2 ||
-		!strings.Contains(errw, "--workers 0: must be at least 1") {
-		t.Errorf("-j 0: exit %d: %s", code, errw)
-	}
-	for _, cmd := range []string{"run", "match", "worth", "bench", "check"} {
-		out, _, _ := ablate(t, cmd, "--help")
-		if !strings.Contains(out, "--workers value, -j value") || strings.Contains(out, "--jobs") {
-			t.Errorf("%s --help does not show --workers alone", cmd)
+// TestForceOutDotRefusedUpFront: --force --out . (or a directory above
+// the working one) is refused before any work.
+func TestForceOutDotRefusedUpFront(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "notes.txt"), []byte("mine"), 0o644)
+	t.Chdir(dir)
+	for _, out := range []string{".", "..", dir} {
+		_, errw, code := ablate(t, "run", "--config", "a=full", "--depth", "2", "--quiet", "--out", out, "--force")
+		if code != 2 || !strings.Contains(errw, "cannot replace the working directory") {
+			t.Errorf("--force --out %s: exit %d, %q", out, code, errw)
 		}
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 1 {
+		t.Errorf("left behind: %v", entries)
+	}
+	if entries, _ := os.ReadDir(filepath.Dir(dir)); len(entries) != 1 {
+		t.Errorf("left beside it: %v", entries)
+	}
+}
+
+// TestNoPlayWhileAnotherWrites: worth --no-play on a directory another
+// ablate holds prints the table of what it holds, from a copy, and writes
+// nothing there.
+func TestNoPlayWhileAnotherWrites(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "w")
+	args := []string{"worth", "--leave-one-out", "lmp", "--tree-depth", "3", "--positions", "six", "--pairs", "1",
+		"--nodes", "500", "--openings", "bench", "-j", "1", "--quiet", "--format", "csv", "--out", dir}
+	whole, errw, code := ablate(t, args...)
+	if code != 0 {
+		t.Fatalf("worth: exit %d: %s", code, errw)
+	}
+	lock, err := resultdir.LockDir(dir) // the writer
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer lock.Release()
+	before := snapshot(t, dir)
+	if _, errw, code := ablate(t, args...); code != 2 || !strings.Contains(errw, "is being written by another ablate now") {
+		t.Errorf("without --no-play: exit %d, %q; want 2", code, errw)
+	}
+	out, errw, code := ablate(t, append(args, "--no-play")...)
+	if code != 0 || out != whole || !strings.Contains(errw, "from a copy") {
+		t.Errorf("--no-play: exit %d, %q\n%s\nwant\n%s", code, errw, out, whole)
+	}
+	sameFiles(t, "the worth being written", before, snapshot(t, dir))
+	// Read again unlocked, it leaves worth.json as it is: the binary that
+	// played (here another's commit) stays named in it.
+	lock.Release()
+	path := filepath.Join(dir, "worth.json")
+	data, _ := os.ReadFile(path)
+	var info map[string]any
+	if err := json.Unmarshal(data, &info); err != nil {
+		t.Fatal(err)
+	}
+	info["commit"] = "another binary's"
+	data, _ = json.Marshal(info)
+	os.WriteFile(path, data, 0o644)
+	if out, errw, code := ablate(t, append(args, "--no-play")...); code != 0 || out != whole {
+		t.Errorf("--no-play unlocked: exit %d, %q\n%s", code, errw, out)
+	}
+	if again, _ := os.ReadFile(path); string(again) != string(data) {
+		t.Errorf("--no-play rewrote worth.json:\n%s", again)
+	}
+	// So does the same command again, playing: the worth is whole, nothing
+	// is played, and the binary that played it stays named.
+	if out, errw, code := ablate(t, args...); code != 0 || out != whole {
+		t.Errorf("again: exit %d, %q\n%s", code, errw, out)
+	}
+	if again, _ := os.ReadFile(path); string(again) != string(data) {
+		t.Errorf("running a whole worth again rewrote worth.json:\n%s", again)
 	}
 }
