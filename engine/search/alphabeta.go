@@ -61,15 +61,8 @@ func (s *Searcher) negamax(ply, depth, alpha, beta int, pvNode, cutNode bool) in
 	n := node{ply: ply, depth: depth, alpha: alpha, beta: beta, pv: pvNode, cut: cutNode, inCheck: p.InCheck(),
 		excluded: f.excluded, ttMove: chess.NullMove, ttPV: pvNode}
 
-	// Mate distance pruning: from here no line mates faster than in one
-	// move, nor is mated sooner than now; a window beyond those bounds
-	// (a shorter mate found already) cannot be met.
-	if s.on.Has(MateDistance) && !root {
-		n.alpha, n.beta = max(n.alpha, -Mate+ply), min(n.beta, Mate-ply-1)
-		if n.alpha >= n.beta {
-			s.note(Event{Kind: EvMDP, Depth: depth, Score: n.alpha}, ply)
-			return n.alpha
-		}
+	if score, cut := s.mateDistance(&n); cut {
+		return score
 	}
 
 	// A singular search re-enters this node without one move (excluded):
@@ -83,38 +76,8 @@ func (s *Searcher) negamax(ply, depth, alpha, beta int, pvNode, cutNode bool) in
 		return score
 	}
 
-	// Internal iterative reductions: a node that matters (PV or expected
-	// cut) but that the table has no move for is likely new to the
-	// search; search it a ply shallower, and the table will have a move
-	// when it comes back deeper.
-	if s.on.Has(IIR) &&
-		n.excluded == chess.NullMove &&
-		n.depth >= s.cfg.Params.IIRMinDepth &&
-		n.ttMove == chess.NullMove &&
-		(n.pv || n.cut) {
-		n.depth--
-		s.note(Event{Kind: EvIIR, Depth: n.depth}, ply)
-	}
-
-	staticEval, rawEval := -Infinity, -Infinity
-	if !n.inCheck {
-		staticEval, rawEval = s.staticEval(ply)
-	}
-	f.staticEval, f.rawEval = staticEval, rawEval
-	n.staticEval, n.eval = staticEval, staticEval
-	// TT eval: an earlier search's score of this node is a better
-	// estimate than the static eval where its bound points the same way
-	// (a lower bound above the eval, an upper bound below it). Mates are
-	// left out: a mate bound says nothing of the margins.
-	if s.on.Has(TTEval) && n.ttHit && !n.inCheck {
-		ttScore := scoreFromTT(int(n.tte.score), ply)
-		if !IsMate(ttScore) &&
-			(n.tte.bound() == boundExact || (n.tte.bound() == boundLower) == (ttScore > staticEval)) {
-			n.eval = ttScore
-		}
-	}
-	// Improving: better than two plies ago, when this side last moved.
-	n.improving = !n.inCheck && ply >= 2 && staticEval > s.stack[ply-2].staticEval
+	s.reduceUnknown(&n)
+	s.evaluateNode(&n)
 
 	if score, cut := s.pruneNode(&n); cut {
 		return score
@@ -201,6 +164,63 @@ func (s *Searcher) negamax(ply, depth, alpha, beta int, pvNode, cutNode bool) in
 		s.emit(Event{Kind: EvBest, Depth: n.depth, Alpha: origAlpha, Beta: n.beta, Move: bestMove, Score: best}, ply)
 	}
 	return best
+}
+
+// mateDistance is mate distance pruning: from here no line mates faster
+// than in one move, nor is mated sooner than now; a window beyond those
+// bounds (a shorter mate found already) cannot be met. It narrows the
+// node's window, and cuts when nothing is left of it.
+func (s *Searcher) mateDistance(n *node) (int, bool) {
+	if !s.on.Has(MateDistance) || n.ply == 0 {
+		return 0, false
+	}
+	n.alpha, n.beta = max(n.alpha, -Mate+n.ply), min(n.beta, Mate-n.ply-1)
+	if n.alpha < n.beta {
+		return 0, false
+	}
+	s.note(Event{Kind: EvMDP, Depth: n.depth, Score: n.alpha}, n.ply)
+	return n.alpha, true
+}
+
+// reduceUnknown is internal iterative reductions: a node that matters (PV
+// or expected cut) but that the table has no move for is likely new to
+// the search; search it a ply shallower, and the table will have a move
+// when it comes back deeper.
+func (s *Searcher) reduceUnknown(n *node) {
+	if s.on.Has(IIR) &&
+		n.excluded == chess.NullMove &&
+		n.depth >= s.cfg.Params.IIRMinDepth &&
+		n.ttMove == chess.NullMove &&
+		(n.pv || n.cut) {
+		n.depth--
+		s.note(Event{Kind: EvIIR, Depth: n.depth}, n.ply)
+	}
+}
+
+// evaluateNode fills in what the prunings compare: the static eval (none
+// in check), the eval they use, and whether the side to move is
+// improving.
+func (s *Searcher) evaluateNode(n *node) {
+	f := &s.stack[n.ply]
+	staticEval, rawEval := -Infinity, -Infinity
+	if !n.inCheck {
+		staticEval, rawEval = s.staticEval(n.ply)
+	}
+	f.staticEval, f.rawEval = staticEval, rawEval
+	n.staticEval, n.eval = staticEval, staticEval
+	// TT eval: an earlier search's score of this node is a better
+	// estimate than the static eval where its bound points the same way
+	// (a lower bound above the eval, an upper bound below it). Mates are
+	// left out: a mate bound says nothing of the margins.
+	if s.on.Has(TTEval) && n.ttHit && !n.inCheck {
+		ttScore := scoreFromTT(int(n.tte.score), n.ply)
+		if !IsMate(ttScore) &&
+			(n.tte.bound() == boundExact || (n.tte.bound() == boundLower) == (ttScore > staticEval)) {
+			n.eval = ttScore
+		}
+	}
+	// Improving: better than two plies ago, when this side last moved.
+	n.improving = !n.inCheck && n.ply >= 2 && staticEval > s.stack[n.ply-2].staticEval
 }
 
 // gameOver is the score of a node without a legal move: mated, or
