@@ -10,12 +10,15 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/ablate-chess/ablate/experiments/records"
 )
 
 // TestScreeningIsTheSameEverywhere: a node-limited screening gives the
-// same games and the same table at -j 1, at -j 2, and as two shards merged
-// ; its games name each pair's configuration, drawn by the
-// design, and the same command again plays nothing.
+// same games and the same table at -j 1, at -j 2, and as two shards
+// merged; its games name each pair's configuration, drawn by the design,
+// and the same command again plays nothing. Each shard's worth.csv counts
+// its games; every table's draw_ratio is its draws over its games.
 func TestScreeningIsTheSameEverywhere(t *testing.T) {
 	args := []string{"worth", "--design", "screening", "--leave-one-out", "lmr,lmp,nmp,rfp,see-prune", "--tree-depth", "3",
 		"--positions", "six", "--pairs", "16", "--nodes", "600", "--openings", "bench", "--quiet", "--format", "csv"}
@@ -40,6 +43,56 @@ func TestScreeningIsTheSameEverywhere(t *testing.T) {
 	again, errw, code := ablate(t, append(args, "-j", "1", "--out", filepath.Join(tmp, "whole"))...)
 	if code != 0 || again != whole || !strings.Contains(errw, "done already") {
 		t.Errorf("the same command again: exit %d, %s\n%s", code, errw, again)
+	}
+	for _, dir := range []string{"whole", "w1", "w2"} {
+		data, err := os.ReadFile(filepath.Join(tmp, dir, "worth.csv"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		rows, err := records.ReadWorthCSV(bytes.NewReader(data), dir)
+		if err != nil || len(rows) != 5 {
+			t.Fatalf("%s/worth.csv: %d rows, %v", dir, len(rows), err)
+		}
+		for _, r := range rows {
+			if r.Games == 0 || r.Games != r.Wins+r.Draws+r.Losses || r.DrawRatio != float64(r.Draws)/float64(r.Games) {
+				t.Errorf("%s/worth.csv %s: %d games (%d-%d-%d), draw ratio %g", dir, r.Config, r.Games, r.Wins, r.Draws, r.Losses, r.DrawRatio)
+			}
+		}
+	}
+}
+
+// TestScreeningRefusals: what a screening cannot do is refused before any
+// game (an SPRT, a re-tune, a design that cannot fit every effect), and
+// shards of two different screenings are not merged.
+func TestScreeningRefusals(t *testing.T) {
+	tmp := t.TempDir()
+	args := []string{"worth", "--design", "screening", "--leave-one-out", "lmr,lmp,nmp,rfp,see-prune", "--tree-depth", "3",
+		"--positions", "six", "--pairs", "16", "--nodes", "600", "--openings", "bench", "--quiet", "--format", "csv"}
+	for _, c := range []struct {
+		extra []string
+		want  string
+	}{
+		{[]string{"--sprt", "elo0=0,elo1=5"}, "--sprt with --design screening"},
+		{[]string{"--retune", "4"}, "--retune with --design screening"},
+		{[]string{"--out-per-pair", "1"}, "--out-per-pair 1 of 5 techniques: lmr and lmp are never out together"},
+	} {
+		out := filepath.Join(tmp, c.extra[0])
+		if _, errw, code := ablate(t, append(append(args, c.extra...), "--out", out)...); code != 2 || !strings.Contains(errw, c.want) {
+			t.Errorf("%v: exit %d, %s; want 2 and %q", c.extra, code, errw, c.want)
+		}
+		if _, err := os.Stat(filepath.Join(out, "worth.json")); err == nil {
+			t.Errorf("%v: refused, yet it wrote worth.json", c.extra)
+		}
+	}
+	for i, k := range []string{"2", "3"} {
+		shard := []string{"--shard", string(rune('1'+i)) + "/2", "--out-per-pair", k, "--out", filepath.Join(tmp, "s"+k)}
+		if _, errw, code := ablate(t, append(args, shard...)...); code != 0 {
+			t.Fatalf("shard with --out-per-pair %s: exit %d: %s", k, code, errw)
+		}
+	}
+	_, errw, code := ablate(t, "merge", filepath.Join(tmp, "merged"), filepath.Join(tmp, "s2"), filepath.Join(tmp, "s3"))
+	if code == 0 || !strings.Contains(errw, "--out-per-pair 3 there, 2 here") {
+		t.Errorf("shards of two designs merged: exit %d: %s", code, errw)
 	}
 }
 

@@ -66,28 +66,7 @@ type Analysis struct {
 // one a leave-one-out match measures.
 func Analyze(names []string, alone [][]bool, units []Unit, pairs [][2]int) (*Analysis, error) {
 	m := len(names)
-	var kept [][2]int
-	for _, p := range pairs {
-		a, b := p[0], p[1]
-		if a == b || alone[a][b] || alone[b][a] {
-			continue // a parent and its child are never out apart: no interaction to see
-		}
-		kept = append(kept, p)
-	}
-	row := func(out []bool) []float64 {
-		x := make([]float64, m+len(kept))
-		for j := range m {
-			if out[j] {
-				x[j] = 1
-			}
-		}
-		for c, p := range kept {
-			if out[p[0]] && out[p[1]] {
-				x[m+c] = 1
-			}
-		}
-		return x
-	}
+	kept, row := model(m, alone, pairs)
 	x := make([][]float64, len(units))
 	y := make([]float64, len(units))
 	d := make([]float64, len(units))
@@ -145,6 +124,62 @@ func Analyze(names []string, alone [][]bool, units []Unit, pairs [][2]int) (*Ana
 		}
 	}
 	return an, nil
+}
+
+// model is the fit's columns: the m techniques out, then the
+// interactions kept of pairs (not a parent and its child, which are never
+// out apart); row is a unit's row of the design matrix.
+func model(m int, alone [][]bool, pairs [][2]int) (kept [][2]int, row func(out []bool) []float64) {
+	for _, p := range pairs {
+		a, b := p[0], p[1]
+		if a == b || alone[a][b] || alone[b][a] {
+			continue // a parent and its child are never out apart: no interaction to see
+		}
+		kept = append(kept, p)
+	}
+	row = func(out []bool) []float64 {
+		x := make([]float64, m+len(kept))
+		for j := range m {
+			if out[j] {
+				x[j] = 1
+			}
+		}
+		for c, p := range kept {
+			if out[p[0]] && out[p[1]] {
+				x[m+c] = 1
+			}
+		}
+		return x
+	}
+	return kept, row
+}
+
+// Estimable reports whether units that take out outs (one a unit, as
+// the design deals them) can estimate every effect Analyze fits: the main
+// effects and the interactions of pairs. An error names an interaction
+// never out together, or says the effects cannot be told apart.
+func Estimable(names []string, alone [][]bool, outs [][]bool, pairs [][2]int) error {
+	kept, row := model(len(names), alone, pairs)
+	for _, p := range kept {
+		together := false
+		for _, out := range outs {
+			together = together || out[p[0]] && out[p[1]]
+		}
+		if !together {
+			return fmt.Errorf("%s and %s are never out together, so their interaction cannot be fitted", names[p[0]], names[p[1]])
+		}
+	}
+	x := make([][]float64, len(outs))
+	for i, out := range outs {
+		x[i] = row(out)
+	}
+	if len(x) == 0 {
+		return fmt.Errorf("no pairs")
+	}
+	if _, err := leastSquares(x, make([]float64, len(x))); err != nil {
+		return fmt.Errorf("the techniques' effects cannot be told apart from these pairs (%v)", err)
+	}
+	return nil
 }
 
 // nElo turns a log-odds effect into normalized Elo: the score it moves,

@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 
 	"github.com/ablate-chess/ablate/experiments/match"
 	"github.com/ablate-chess/ablate/experiments/records"
@@ -67,6 +68,13 @@ func mergeScreening(out string, dirs []string, sc *Screened, rows []records.Wort
 	var parts []string
 	for _, d := range dirs {
 		parts = append(parts, filepath.Join(d, screenDir))
+		other, err := ReadScreened(d)
+		if err != nil {
+			return false, fmt.Errorf("%s: %v: not a shard of the screening in %s", d, err, dirs[0])
+		}
+		if diff := sc.designDiffers(other); diff != "" {
+			return false, fmt.Errorf("%s is a shard of another screening than %s: %s", d, dirs[0], diff)
+		}
 	}
 	mi, err := match.MergeDirs(filepath.Join(out, screenDir), parts, partial, errw)
 	if err != nil {
@@ -107,4 +115,23 @@ func mergeScreening(out string, dirs []string, sc *Screened, rows []records.Wort
 		return false, err
 	}
 	return mi.Complete, resultdir.WriteWorthFile(filepath.Join(out, "worth.csv"), rows)
+}
+
+// designDiffers names what two screenings' designs differ in ("" if
+// nothing): shards of one screening have the same base, techniques,
+// techniques out a pair, seed and interactions tested.
+func (s *Screened) designDiffers(o *Screened) string {
+	switch {
+	case s.Base != o.Base:
+		return fmt.Sprintf("base %q there, %q here", o.Base, s.Base)
+	case !slices.Equal(s.Techniques, o.Techniques):
+		return fmt.Sprintf("techniques %v there, %v here", o.Techniques, s.Techniques)
+	case s.K != o.K:
+		return fmt.Sprintf("--out-per-pair %d there, %d here", o.K, s.K)
+	case s.Seed != o.Seed:
+		return fmt.Sprintf("seed %d there, %d here", o.Seed, s.Seed)
+	case !slices.Equal(s.Interactions, o.Interactions):
+		return fmt.Sprintf("interactions %v there, %v here", o.Interactions, s.Interactions)
+	}
+	return ""
 }

@@ -134,6 +134,14 @@ func (w *Worth) checkScreen() error {
 	if len(w.Groups) != 1 {
 		return setup.BadSetting("design", "screening measures one leave-one-out group, not %d groups", len(w.Groups))
 	}
+	// One match of many configurations has no SPRT to stop it, and a
+	// configuration drawn pair by pair none to re-tune.
+	if w.Settings.SPRT != "" {
+		return setup.BadSetting("sprt", "with --design screening: a screening's one pool of games is fitted whole, never stopped by an SPRT")
+	}
+	if w.Retune > 0 {
+		return setup.BadSetting("retune", "with --design screening: a screening draws its configuration pair by pair; re-tune a leave-one-out")
+	}
 	sc, err := newScreened(w.Plan, w.Groups[0], *w.Screen, w.Settings.Seed)
 	if err != nil {
 		return err
@@ -141,6 +149,14 @@ func (w *Worth) checkScreen() error {
 	if effects := len(sc.Techniques) + len(sc.Interactions); w.Settings.Pairs < 2*effects {
 		return setup.BadSetting("pairs", "%d: a screening of %d techniques fits %d effects (with the interactions): "+
 			"play at least %d pairs", w.Settings.Pairs, len(sc.Techniques), effects, 2*effects)
+	}
+	blocks := sc.design.Blocks(w.Settings.Pairs)
+	outs := make([][]bool, w.Settings.Pairs)
+	for i := range outs {
+		outs[i] = sc.out(blocks, i)
+	}
+	if err := screen.Estimable(sc.Techniques, sc.Alone, outs, sc.tested()); err != nil {
+		return setup.BadSetting("out-per-pair", "%d of %d techniques: %v: choose another --out-per-pair, or play more pairs", sc.K, len(sc.Techniques), err)
 	}
 	return nil
 }
@@ -237,11 +253,17 @@ func (s *Screened) fit(rows []records.PairRecord, blocks [][]int) (*screen.Analy
 	for i, p := range rows {
 		units[i] = screen.Unit{Out: s.out(blocks, p.Pair-1), Score: p.Points / 2, DepthA: p.DepthA, DepthB: p.DepthB}
 	}
+	return screen.Analyze(s.Techniques, s.Alone, units, s.tested())
+}
+
+// tested are the interactions the screening tests, as indexes into its
+// techniques.
+func (s *Screened) tested() [][2]int {
 	var tested [][2]int
 	for _, in := range s.Interactions {
 		tested = append(tested, [2]int{slices.Index(s.Techniques, in[0]), slices.Index(s.Techniques, in[1])})
 	}
-	return screen.Analyze(s.Techniques, s.Alone, units, tested)
+	return tested
 }
 
 // screenRows fits the screening's pairs and makes worth.csv's rows: a
@@ -264,8 +286,9 @@ func (w *Worth) screenRows(s *Screened, pairs []records.PairRecord, limits strin
 	w.Rows = rows
 	if err := s.apply(rows, pairs, blocks); err != nil {
 		if w.Settings.Shard.Count > 1 { // a shard's pairs are the merge's to fit
-			for i := range w.Rows {
-				w.Rows[i].Partial = true
+			for j := range w.Rows {
+				s.count(&w.Rows[j], j, pairs, blocks) // its games, though no Elo yet
+				w.Rows[j].Partial = true
 			}
 			return nil
 		}
@@ -288,10 +311,20 @@ func (s *Screened) apply(rows []records.WorthRow, pairs []records.PairRecord, bl
 		row.Elo, row.EloError, row.NElo, row.NEloError = e.Elo, e.EloError, e.NElo, e.NEloError
 		row.LOS = 0.5 * math.Erfc(-e.Elo/(e.EloError/1.959963984540054)/math.Sqrt2)
 		row.MeanDepth, row.RefMeanDepth = e.DepthWithout, e.DepthWith
-		row.Wins, row.Draws, row.Losses = wdl(pairs, func(p records.PairRecord) bool { return s.out(blocks, p.Pair-1)[j] })
-		row.Games = row.Wins + row.Draws + row.Losses
+		s.count(row, j, pairs, blocks)
 	}
 	return nil
+}
+
+// count sets a technique's row (row j) to the games of the pairs that
+// took it out: wins, draws, losses, their number and its draws' share.
+func (s *Screened) count(row *records.WorthRow, j int, pairs []records.PairRecord, blocks [][]int) {
+	row.Wins, row.Draws, row.Losses = wdl(pairs, func(p records.PairRecord) bool { return s.out(blocks, p.Pair-1)[j] })
+	row.Games = row.Wins + row.Draws + row.Losses
+	row.DrawRatio = 0
+	if row.Games > 0 {
+		row.DrawRatio = float64(row.Draws) / float64(row.Games)
+	}
 }
 
 // wdl counts the games of the pairs keep holds, for the configuration.
