@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/csv"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -111,6 +112,16 @@ func TestMergeIsTheWholeRun(t *testing.T) {
 	os.WriteFile(filepath.Join(dup, "run.json"), ri1, 0o644)
 	if _, errw, code := ablate(t, "merge", filepath.Join(tmp, "y"), dup, dirs[1], dirs[2]); code != 2 || !strings.Contains(errw, "is in two shards") {
 		t.Errorf("a job twice: exit %d %s", code, errw)
+	}
+	// A merge that failed leaves nothing: not the directory it made, not
+	// a staging directory; so the same merge, put right, is not refused.
+	for _, d := range []string{"y", "y.replacing"} {
+		if _, err := os.Stat(filepath.Join(tmp, d)); !errors.Is(err, os.ErrNotExist) {
+			t.Errorf("a failed merge left %s: %v", d, err)
+		}
+	}
+	if _, errw, code := ablate(t, "merge", filepath.Join(tmp, "y"), dirs[0], dirs[1], dirs[2]); code != 0 {
+		t.Errorf("the merge put right after a failed one: exit %d %s", code, errw)
 	}
 	// --allow-partial merges what is there and says what is missing.
 	out, errw, code := ablate(t, "merge", "--allow-partial", "--format", "csv", filepath.Join(tmp, "partial"), dirs[0], dirs[1])

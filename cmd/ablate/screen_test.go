@@ -40,6 +40,12 @@ func TestScreeningIsTheSameEverywhere(t *testing.T) {
 	if lines := strings.Split(strings.TrimSpace(whole), "\n"); len(lines) != 6 || !strings.HasPrefix(lines[1], "leave-one-out,-lmr,") {
 		t.Errorf("the table: %s", whole)
 	}
+	cell := filepath.Join(tmp, "whole", "matches", "screening")
+	before := snapshot(t, cell)
+	if _, errw, code := ablate(t, "match", "--resume", cell, "--quiet"); code != 2 || !strings.Contains(errw, "is a cell of the worth in") {
+		t.Errorf("match --resume of the screening's match: exit %d: %s", code, errw)
+	}
+	sameFiles(t, "match --resume of a worth's cell", before, snapshot(t, cell))
 	again, errw, code := ablate(t, append(args, "-j", "1", "--out", filepath.Join(tmp, "whole"))...)
 	if code != 0 || again != whole || !strings.Contains(errw, "done already") {
 		t.Errorf("the same command again: exit %d, %s\n%s", code, errw, again)

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"path/filepath"
 	"strings"
 
 	"github.com/ablate-chess/ablate/engine/subject"
@@ -72,6 +73,14 @@ func Open(ctx context.Context, r Request) (o *Opened, err error) {
 	s, dir := r.Settings, r.Out
 	if r.Resume != "" {
 		dir = r.Resume
+		// A worth's cell (W/matches/NAME) is the worth's to finish: a
+		// screening's match draws its configuration pair by pair, which
+		// the match alone does not know.
+		if w := filepath.Dir(filepath.Dir(filepath.Clean(dir))); filepath.Base(filepath.Dir(filepath.Clean(dir))) == "matches" {
+			if h, err := resultdir.Inspect(w); err == nil && h.What == "worth" {
+				return nil, setup.BadSetting("resume", "%s is a cell of the worth in %s: the worth command that began it finishes it", dir, w)
+			}
+		}
 		info, err := resultdir.ReadMatchInfo(dir)
 		if err != nil {
 			return nil, setup.BadSetting("resume", "%s: %v", dir, err)

@@ -43,8 +43,9 @@ func (f *Failed) Error() string { return f.Err.Error() }
 func (f *Failed) Unwrap() error { return f.Err }
 
 // Run checks the request (no shard given twice; Out neither a shard nor,
-// unless forced, holding files) and merges. An Out that holds files is
-// written beside it first and replaced only once the merge is whole.
+// unless forced, holding files) and merges, beside Out first: Out is
+// replaced only once the merge is whole, and a merge that fails leaves
+// nothing behind.
 func Run(r Request) (*Merged, error) {
 	if r.Out == "" || len(r.Dirs) == 0 {
 		return nil, fmt.Errorf("merge wants --out DIR and at least one shard directory")
@@ -60,19 +61,26 @@ func Run(r Request) (*Merged, error) {
 	if err := checkOut(r.Out, seen, r.Force); err != nil {
 		return nil, err
 	}
+	_, statErr := os.Stat(r.Out)
+	created := errors.Is(statErr, os.ErrNotExist)
 	lock, err := resultdir.LockDir(r.Out) // one writer, as every result directory has
 	if err != nil {
 		return nil, err
 	}
-	defer lock.Release()
-	out := r.Out
-	if h, err := resultdir.Inspect(out); err == nil && !h.Empty() {
-		out = resultdir.Staging(out)
-		if err := os.RemoveAll(out); err != nil {
-			return nil, &Failed{err}
+	defer func() {
+		lock.Release()
+		if created {
+			os.Remove(r.Out) // only if empty: a merge that failed leaves no directory it made
 		}
-		defer os.RemoveAll(out)
+	}()
+	// The merge is written beside Out and put in its place whole, so a
+	// merge that fails half way leaves Out as it was, and its retry is
+	// not refused.
+	out := resultdir.Staging(r.Out)
+	if err := os.RemoveAll(out); err != nil {
+		return nil, &Failed{err}
 	}
+	defer os.RemoveAll(out)
 	m, desc, complete, err := r.merge(out)
 	if err != nil {
 		return m, err
