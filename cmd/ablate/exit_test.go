@@ -60,6 +60,7 @@ func TestExitStatusEveryCommand(t *testing.T) {
 		"tune": {
 			{append([]string{"tune", "spsa", "--param", "lmr-base-centiplies=75,0,200", "--batch", "1"}, game...), 0},
 			{[]string{"tune", "spsa", "--param", "lmr-base-centiplies=75,200,0"}, 2},
+			{[]string{"tune", "extra"}, 2}, // no such subcommand or help topic
 		},
 		"merge": {
 			{append([]string{"run", "--config", "a=full", "--shard", "1/2", "--out", in("s1")}, quick...), 0},

@@ -81,10 +81,17 @@ func Status(err error, stderr io.Writer) int {
 	}
 	var ec cli.ExitCoder
 	if errors.As(err, &ec) {
-		if msg := err.Error(); msg != "" {
+		msg, code := err.Error(), ec.ExitCode()
+		// urfave/cli's own exit for a word that names no command or help
+		// topic ("ablate tune extra", "ablate help x") is 3: a usage error
+		// here, like every other.
+		if topic, ok := strings.CutPrefix(msg, "No help topic for "); ok && code == 3 {
+			msg, code = "no command or help topic "+topic+": see ablate --help", ExitBadInput
+		}
+		if msg != "" {
 			fmt.Fprintln(stderr, "ablate:", msg)
 		}
-		return ec.ExitCode()
+		return code
 	}
 	fmt.Fprintln(stderr, "ablate:", err)
 	return ExitFor(err, ExitBadInput)
