@@ -58,7 +58,13 @@ func (e *PGNError) Error() string { return fmt.Sprintf("%s:%d: %s", e.File, e.Li
 // are checked against the rules: an illegal or ambiguous move, a bad FEN
 // tag or a malformed tag stops the reading with a *PGNError naming the line.
 func ReadPGN(r io.Reader, name string) ([]PGNGame, error) {
-	t := &pgnTokens{r: bufio.NewReader(r), line: 1, bol: true}
+	br := bufio.NewReader(r)
+	// A byte order mark, which some Windows tools write first, is no part
+	// of the text.
+	if bom, err := br.Peek(3); err == nil && string(bom) == "\ufeff" {
+		br.Discard(3)
+	}
+	t := &pgnTokens{r: br, line: 1, bol: true}
 	var games []PGNGame
 	for {
 		g, err := readGame(t, name)

@@ -2,6 +2,8 @@ package chess
 
 import (
 	"bytes"
+	"compress/gzip"
+	"os"
 	"strings"
 	"testing"
 )
@@ -122,4 +124,51 @@ func FuzzReadPGN(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestReadPGNByteOrderMark: a file that begins with a UTF-8 byte order
+// mark reads as the same text without it.
+func TestReadPGNByteOrderMark(t *testing.T) {
+	plain, err := ReadPGN(strings.NewReader(samplePGN), "s.pgn")
+	if err != nil {
+		t.Fatal(err)
+	}
+	marked, err := ReadPGN(strings.NewReader("\ufeff"+samplePGN), "bom.pgn")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(marked) != len(plain) || marked[0].Tag("Event") != plain[0].Tag("Event") || len(marked[0].Moves) != len(plain[0].Moves) {
+		t.Errorf("with a byte order mark: %d games, first %q with %d moves", len(marked), marked[0].Tag("Event"), len(marked[0].Moves))
+	}
+}
+
+// TestOpenPGNStandardInput: "-" reads the standard input, gzipped or not,
+// and closing it leaves it open.
+func TestOpenPGNStandardInput(t *testing.T) {
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func(in *os.File) { os.Stdin = in }(os.Stdin)
+	os.Stdin = r
+	go func() {
+		zw := gzip.NewWriter(w)
+		zw.Write([]byte(samplePGN))
+		zw.Close()
+		w.Close()
+	}()
+	f, err := OpenPGN("-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	games, err := ReadPGN(f, "-")
+	if err != nil || len(games) != 3 {
+		t.Fatalf("%d games, %v", len(games), err)
+	}
+	if err := f.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := r.Stat(); err != nil {
+		t.Errorf("closing the PGN closed the standard input: %v", err)
+	}
 }

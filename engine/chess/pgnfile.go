@@ -9,11 +9,15 @@ import (
 
 // OpenPGN opens a PGN file for reading, plain or gzipped (told by its
 // first bytes, not its name), so that stored games can be kept
-// compressed and read wherever PGN is read.
+// compressed and read wherever PGN is read. The path "-" is the
+// standard input (which Close leaves open).
 func OpenPGN(path string) (io.ReadCloser, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
+	f := os.Stdin
+	if path != "-" {
+		var err error
+		if f, err = os.Open(path); err != nil {
+			return nil, err
+		}
 	}
 	br := bufio.NewReader(f)
 	if magic, _ := br.Peek(2); len(magic) == 2 && magic[0] == 0x1f && magic[1] == 0x8b {
@@ -32,4 +36,9 @@ type readCloser struct {
 	f *os.File
 }
 
-func (r readCloser) Close() error { return r.f.Close() }
+func (r readCloser) Close() error {
+	if r.f == os.Stdin {
+		return nil // the standard input stays open
+	}
+	return r.f.Close()
+}
