@@ -98,7 +98,7 @@ func (s *Searcher) reductionOf(n *node, i int, m chess.Move, quiet, givesCheck b
 	case i == 0 || n.inCheck || givesCheck:
 		return 0, 0
 	case quiet:
-		return s.reduction(n.ply, n.depth, i, n.pv, n.cut, n.ttMove, n.ttPV, m)
+		return s.reduction(n, i, m)
 	case s.on.Has(CaptureLMR):
 		return s.captureReduction(n.ply, n.depth, i, n.pv, m)
 	}
@@ -130,10 +130,11 @@ func (s *Searcher) lmpCount(depth int, improving bool) int {
 	return n
 }
 
-// reduction is LMR's reduction for the ordinary move m, the index-th at a
-// node of the given depth, with each refinement that is switched on, and
+// reduction is LMR's reduction for the ordinary move m, the index-th at
+// node n, with each refinement that is switched on, and
 // the refinements that changed it (for tracing).
-func (s *Searcher) reduction(ply, depth, index int, pvNode, cutNode bool, ttMove chess.Move, ttPV bool, m chess.Move) (int, Reasons) {
+func (s *Searcher) reduction(n *node, index int, m chess.Move) (int, Reasons) {
+	ply, depth, pvNode, cutNode, ttMove, ttPV := n.ply, n.depth, n.pv, n.cut, n.ttMove, n.ttPV
 	par := &s.cfg.Params
 	if !s.on.Has(LateMoveReductions) || depth < par.LMRMinDepth || index < par.LMRMinMoves {
 		return 0, 0
@@ -180,6 +181,13 @@ func (s *Searcher) reduction(ply, depth, index int, pvNode, cutNode bool, ttMove
 	if s.on.Has(LMRTTPV) && ttPV && !pvNode {
 		r -= par.LMRTTPV
 		why |= WhyTTPV
+	}
+	// Reduce more when the side to move is not improving: its eval is no
+	// better than when it last moved, and its late quiet moves are less
+	// likely to turn that round.
+	if s.on.Has(LMRImproving) && !n.improving {
+		r += par.LMRNotImproving
+		why |= WhyImproving
 	}
 	// Reduce a move with a good history less, a bad one more.
 	if s.on.Has(HistoryLMR) {

@@ -26,6 +26,7 @@ type Params struct {
 	LMRTTCapturePV      int // plies more when the hash move captures, on the PV
 	LMRAllNode          int // plies less at an expected all-node
 	LMRTTPV             int // plies less at a node once on the PV
+	LMRNotImproving     int // plies more when the side to move is not improving
 	LMRHistoryPoints    int // history points per ply of reduction
 	LMPBase             int // quiet moves tried: base + depth^2
 	LMPMaxDepth         int // plies
@@ -97,6 +98,7 @@ var params = []param{
 	{"lmr-tt-capture-pv-plies", []string{"lmr-tt-capture-pv"}, LMRTTCapture, func(p *Params) *int { return &p.LMRTTCapturePV }, 0, 0, 8, "plies more when the hash move captures (on the PV)"},
 	{"lmr-all-node-plies", []string{"lmr-all-node"}, LMRAllNode, func(p *Params) *int { return &p.LMRAllNode }, 1, 0, 8, "plies less at an expected all-node"},
 	{"lmr-tt-pv-plies", []string{"lmr-tt-pv"}, LMRTTPV, func(p *Params) *int { return &p.LMRTTPV }, 1, 0, 8, "plies less at a node that has been on the PV"},
+	{"lmr-improving-plies", nil, LMRImproving, func(p *Params) *int { return &p.LMRNotImproving }, 1, 0, 8, "plies more when the side to move is not improving"},
 	{"lmr-history-points-per-ply", []string{"lmr-history-divisor"}, HistoryLMR, func(p *Params) *int { return &p.LMRHistoryPoints }, 8192, 256, 65536, "history points per ply of reduction"},
 	{"lmp-base-moves", []string{"lmp-base"}, LateMovePruning, func(p *Params) *int { return &p.LMPBase }, 3, 0, 64, "quiet moves tried before pruning: base + depth^2"},
 	{"lmp-max-depth-plies", []string{"lmp-max-depth"}, LateMovePruning, func(p *Params) *int { return &p.LMPMaxDepth }, 3, 0, 16, "LMP only at this depth or below"},

@@ -62,6 +62,7 @@ const (
 	TimeStability                         // tm-stability
 	TimeNodeShare                         // tm-node-share
 	TTEval                                // tt-eval
+	LMRImproving                          // lmr-improving
 
 	// firstEvalTerm is the first evaluation term (engine/eval): each
 	// eval.Term is a technique, numbered from here in eval's order and
@@ -166,6 +167,7 @@ var techniqueInfos = [NumTechniques]techniqueInfo{
 	TimeStability:        {name: "tm-stability", summary: "time: under a clock, start no new iteration sooner when the best move has held for several iterations, later when it has just changed (the same tree at a fixed depth or node count)"},
 	TimeNodeShare:        {name: "tm-node-share", summary: "time: under a clock, start no new iteration sooner when the best move took most of the last iteration's nodes, later when it took few (the same tree at a fixed depth or node count)"},
 	TTEval:               {name: "tt-eval", summary: "the table's score of an earlier search stands in for the static eval where its bound says it is nearer the truth, in the prunings that compare the eval with the window (razoring, reverse futility, null move, ProbCut, futility)", requires: []Technique{TranspositionTable}},
+	LMRImproving:         {name: "lmr-improving", summary: "reduce a late quiet move more when the side to move is not improving (its static eval no better than two plies ago): its late moves are less likely to matter", requires: []Technique{LateMoveReductions}, params: "lmr-improving"},
 }
 
 // The evaluation terms' rows are eval's.

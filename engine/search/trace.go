@@ -21,9 +21,10 @@ const (
 	WhyAllNode
 	WhyTTPV
 	WhyHistory
+	WhyImproving
 )
 
-var reasonNames = []string{"lmr", "lmr-pv", "cut-node", "cutoff-count", "tt-capture", "all-node", "tt-pv", "history-lmr"}
+var reasonNames = []string{"lmr", "lmr-pv", "cut-node", "cutoff-count", "tt-capture", "all-node", "tt-pv", "history-lmr", "lmr-improving"}
 
 // Names lists the reasons that are set.
 func (r Reasons) Names() []string {
