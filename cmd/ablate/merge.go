@@ -36,7 +36,7 @@ func mergeCommand() *cli.Command {
 				out, dirs = dirs[0], dirs[1:]
 			}
 			format := c.String("format")
-			m, err := merge.Run(merge.Request{Out: out, Dirs: dirs, AllowPartial: c.Bool("allow-partial"), Force: c.Bool("force"),
+			m, err := merge.Run(merge.Request{Out: out, Dirs: dirs, AllowPartial: c.Bool("allow-partial"), Replace: c.Bool("force"),
 				CheckAgainst: c.String("check-against"), Log: c.App.ErrWriter})
 			switch {
 			case merge.IsFailed(err):

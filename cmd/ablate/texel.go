@@ -101,7 +101,7 @@ func texelJob(c *cli.Context) (texel.Job, error) {
 		}
 	}
 	return texel.Job{Files: c.StringSlice("data"), Check: c.StringSlice("check"), All: c.Bool("all-positions"),
-		Quiet: c.String("quiet-config"), Out: c.String("out"), Force: c.Bool("force"), Write: c.String("write"), Args: command.Line(c),
+		Quiet: c.String("quiet-config"), Out: c.String("out"), Replace: c.Bool("force"), Write: c.String("write"), Args: command.Line(c),
 		Request: texel.Request{Terms: terms, Epochs: c.Int("epochs"), Rate: c.Float64("rate"), HoldOut: c.Int("hold-out"),
 			ScoreWeight: c.Float64("score-weight"), Prior: c.Float64("prior"), Workers: c.Int("workers"), OnEpoch: onEpoch}}, nil
 }

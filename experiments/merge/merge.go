@@ -21,7 +21,7 @@ type Request struct {
 	Out          string
 	Dirs         []string
 	AllowPartial bool   // merge what the shards hold, saying what is missing
-	Force        bool   // replace what Out holds, once the merge is whole
+	Replace      bool   // replace what Out holds, once the merge is whole
 	CheckAgainst string // a run's directory whose records the merged run's must equal, time columns aside
 	Log          io.Writer
 }
@@ -58,7 +58,7 @@ func Run(r Request) (*Merged, error) {
 		}
 		seen[abs] = d
 	}
-	if err := checkOut(r.Out, seen, r.Force); err != nil {
+	if err := checkOut(r.Out, seen, r.Replace); err != nil {
 		return nil, err
 	}
 	_, statErr := os.Stat(r.Out)

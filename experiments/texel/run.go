@@ -46,7 +46,7 @@ func ParseTerms(names []string) (eval.Terms, error) {
 // command goes on after an interruption; Write puts tuned.go where the
 // engine reads it. Each file is written whole or not at all, the results
 // only once the fit is done. An Out that holds anything else is refused
-// before the data is read, unless Force: then the new result replaces it
+// before the data is read, unless Replace: then the new result replaces it
 // once written whole.
 type Job struct {
 	Files   []string
@@ -55,7 +55,7 @@ type Job struct {
 	Quiet   string   // the configuration that says which are quiet ("": DefaultQuiet)
 	Request Request
 	Out     string
-	Force   bool
+	Replace bool
 	Write   string
 	Args    []string
 }
@@ -173,7 +173,7 @@ func (j *Job) Run(ctx context.Context, log io.Writer) (*Result, *Info, error) {
 	out := j.Out
 	if out != "" {
 		plan := j.Plan()
-		claim, err := resultdir.Open(resultdir.Ask{Dir: j.Out, Kind: "texel", Replace: j.Force, Plan: &plan,
+		claim, err := resultdir.Open(resultdir.Ask{Dir: j.Out, Kind: "texel", Replace: j.Replace, Plan: &plan,
 			Stored: storedPlan, Description: &Info{}})
 		if err != nil {
 			return nil, nil, err
