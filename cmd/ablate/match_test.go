@@ -69,6 +69,7 @@ func TestMatchBadInput(t *testing.T) {
 		{[]string{"--config", "a=full"}, "wants two players"},
 		{[]string{"--config", "a=full", "--config", "a=full"}, "both players are named"},
 		{append([]string{"--games", "3"}, two...), "even number"},
+		{append([]string{"--games", "20", "--pairs", "5"}, two...), "--games 20 with --pairs: give one or the other"},
 		{append([]string{"--sprt", "elo0=5,elo1=0"}, two...), "elo0 (5) must be below elo1"},
 		{append([]string{"--tc", "ten"}, two...), "want seconds+increment"},
 		{append([]string{"--tc", "10+"}, two...), `tc "10+"`},

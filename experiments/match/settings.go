@@ -419,6 +419,9 @@ func (s *Settings) Count(games *int, precision string, nodesGiven, pairsGiven bo
 		}
 	}
 	if games != nil {
+		if pairsGiven {
+			return bad("games", "%d with --pairs: give one or the other (a game pair is two games)", *games)
+		}
 		if *games < 2 || *games%2 != 0 {
 			return bad("games", "%d: want an even number of games, at least 2 (they are played in pairs)", *games)
 		}
