@@ -141,7 +141,7 @@ func TestBuildInterruptedExits130(t *testing.T) {
 	cmd.Process.Signal(os.Interrupt)
 	err := cmd.Wait()
 	var exit interface{ ExitCode() int }
-	if !errors.As(err, &exit) || exit.ExitCode() != 130 || !strings.Contains(stderr.String(), "run the same command again") {
+	if !errors.As(err, &exit) || exit.ExitCode() != 130 || !strings.Contains(stderr.String(), "interrupted during the build; the same command again begins it again") {
 		t.Errorf("interrupted build: %v, %s", err, stderr.String())
 	}
 	entries, _ := os.ReadDir(cache)

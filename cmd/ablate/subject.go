@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/ablate-chess/ablate/experiments/matrix"
+	"github.com/ablate-chess/ablate/experiments/resultdir"
 	"github.com/ablate-chess/ablate/experiments/setup"
 	"github.com/ablate-chess/ablate/experiments/source"
 
@@ -52,8 +53,7 @@ func makeSubject(spec setup.Subject, hashMB int, b setup.Cap, experiment string,
 // buildError is a build's error, an interruption being exit 130.
 func buildError(err error) error {
 	if errors.Is(err, context.Canceled) {
-		return cli.Exit("interrupted during the build; nothing half built is kept, and what was built "+
-			"is reused: run the same command again to go on", command.ExitInterrupted)
+		return command.Interrupted(resultdir.Building.Error())
 	}
 	if errors.Is(err, setup.ErrNoEngine) {
 		return fmt.Errorf("--profile, --engine-option and --engine-dir need --engine or --engine-src")

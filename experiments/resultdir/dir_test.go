@@ -1,6 +1,7 @@
 package resultdir
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"os"
@@ -195,5 +196,28 @@ func TestOpenFinishesAFailedReplacement(t *testing.T) {
 	}
 	if err != nil || got.Depth != 6 || ri.Replaces != "" {
 		t.Errorf("the target holds %s (replaces %q), %v; want the new run", ri.Request, ri.Replaces, err)
+	}
+}
+
+// TestInterruptedSays: every interruption is one type, and says what was
+// kept and how to go on.
+func TestInterruptedSays(t *testing.T) {
+	for _, c := range []struct {
+		e    *Interrupted
+		want string
+	}{
+		{&Interrupted{Done: 3, Total: 10, Units: "pairs", Dir: "m"}, "interrupted after 3 of 10 pairs; they are kept in m: the same command again finishes it"},
+		{&Interrupted{Done: 3, Total: 10, Units: "jobs"}, "interrupted after 3 of 10 jobs"},
+		{&Interrupted{Done: 1, Total: 2, Units: "pairs", Dir: "w", Hint: "with --no-play it prints the table"},
+			"interrupted after 1 of 2 pairs; they are kept in w: the same command again finishes it; with --no-play it prints the table"},
+		{Building, "interrupted during the build; the same command again begins it again: nothing half built is kept, and what was built is reused"},
+		{&Interrupted{During: "the tree sizes, before any game"}, "interrupted during the tree sizes, before any game; the same command again begins it again"},
+	} {
+		if got := c.e.Error(); got != c.want {
+			t.Errorf("%+v says %q, want %q", c.e, got, c.want)
+		}
+		if !errors.Is(c.e, context.Canceled) {
+			t.Errorf("%+v is not a context.Canceled", c.e)
+		}
 	}
 }

@@ -14,9 +14,24 @@ type Interrupted struct {
 	Units       string // "jobs", "pairs", ...
 	Dir         string // "": nothing was kept (no --out)
 	Hint        string // what else the command can do with what was kept, or ""
+	// During names a step before the first unit ("the build", "the tree
+	// sizes"), stopped with nothing of it kept: the same command again
+	// begins it again (Hint says what it reuses).
+	During string
 }
 
+// Building is an interruption while an engine was built, before any
+// unit: nothing half built is kept, and what was built is reused.
+var Building = &Interrupted{During: "the build", Hint: "nothing half built is kept, and what was built is reused"}
+
 func (e *Interrupted) Error() string {
+	if e.During != "" {
+		msg := fmt.Sprintf("interrupted during %s; the same command again begins it again", e.During)
+		if e.Hint != "" {
+			msg += ": " + e.Hint
+		}
+		return msg
+	}
 	msg := fmt.Sprintf("interrupted after %d of %d %s", e.Done, e.Total, e.Units)
 	if e.Dir != "" {
 		msg += fmt.Sprintf("; they are kept in %s: the same command again finishes it", e.Dir)

@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"github.com/ablate-chess/ablate/experiments/matrix"
+	"github.com/ablate-chess/ablate/experiments/resultdir"
 	"github.com/ablate-chess/ablate/experiments/setup"
 )
 
@@ -18,11 +19,6 @@ type Event struct {
 	Total, Done int
 	Progress    *matrix.Progress
 }
-
-// ErrBuildInterrupted is an interruption while the subject was made,
-// before any search.
-var ErrBuildInterrupted = fmt.Errorf("interrupted during the build; nothing half built is kept, and what was built "+
-	"is reused: run the same command again to go on: %w", context.Canceled)
 
 // Do is a run through its life, the one call a command makes: Open,
 // Prepare, Execute. A run its directory holds complete is read back. The
@@ -49,7 +45,7 @@ func Do(ctx context.Context, req Request, progress func(Event)) (*Run, error) {
 	}
 	if err := r.Prepare(ctx, noteWriter(tell)); err != nil {
 		if errors.Is(err, context.Canceled) {
-			return nil, ErrBuildInterrupted
+			return nil, resultdir.Building
 		}
 		return nil, &setup.InputError{Err: err}
 	}

@@ -20,19 +20,13 @@ type Event struct {
 	Done bool
 }
 
-// ErrTreeSizesInterrupted is an interruption during the tree sizes,
-// before any game: nothing of them is kept.
-var ErrTreeSizesInterrupted = fmt.Errorf("interrupted during the tree sizes, before any game; the same command again begins again: %w",
-	context.Canceled)
-
 // Run is a worth through its life, the one call a command makes: its
 // directory claimed (with NoPlay, a directory another ablate is writing
 // is read from a copy, and nothing is written there), the tree sizes, the
 // cells built, then played (or, with NoPlay, read as far as they got).
 // progress, if set, is told each step. Errors before any game that are the
 // request's fault are a *setup.InputError; an interruption during the
-// tree sizes is ErrTreeSizesInterrupted, during the games a
-// *resultdir.Interrupted.
+// tree sizes or the games is a *resultdir.Interrupted.
 func Run(ctx context.Context, r Request, progress func(Event)) (*Worth, error) {
 	note := func(format string, args ...any) {
 		if progress != nil {
@@ -68,7 +62,7 @@ func Run(ctx context.Context, r Request, progress func(Event)) (*Worth, error) {
 	}
 	if err := w.TreeSizes(ctx); err != nil {
 		if errors.Is(err, context.Canceled) {
-			return nil, ErrTreeSizesInterrupted
+			return nil, &resultdir.Interrupted{During: "the tree sizes, before any game"}
 		}
 		return nil, &setup.InputError{Err: err}
 	}
