@@ -335,3 +335,40 @@ func grow(pairs, nodes, depth int) growPlan {
 	p.Games.Pairs, p.Games.Nodes, p.Games.Order, p.Depth = pairs, nodes, "random", depth
 	return p
 }
+
+// TestPlanChangesNameWhatChanged: a list of another length is said by
+// its lengths and the names added and taken away, not dumped whole; a
+// long value is cut short.
+func TestPlanChangesNameWhatChanged(t *testing.T) {
+	type config struct {
+		Name  string `json:"name"`
+		Depth int    `json:"depth"`
+	}
+	type plan struct {
+		Configs []config `json:"configs"`
+		Base    string   `json:"base"`
+	}
+	many := func(names ...string) []config {
+		var out []config
+		for _, n := range names {
+			out = append(out, config{n, 10})
+		}
+		return out
+	}
+	for _, c := range []struct {
+		stored, now plan
+		want        []string
+	}{
+		{plan{Configs: many("full", "-lmr", "-nmp")}, plan{Configs: many("full", "-lmr", "-rfp", "-lmp")},
+			[]string{"configs: 3 there, 4 now; now also -rfp, -lmp; not now -nmp"}},
+		{plan{Configs: many("full", "-lmr")}, plan{Configs: many("full")},
+			[]string{"configs: 2 there, 1 now; not now -lmr"}},
+		{plan{Base: strings.Repeat("x", 500)}, plan{Base: "full"},
+			[]string{"base: \"" + strings.Repeat("x", 199) + "... there, \"full\" now"}},
+	} {
+		got, err := PlanChanges(c.stored, c.now)
+		if err != nil || !slices.Equal(got, c.want) {
+			t.Errorf("PlanChanges: %q, %v; want %q", got, err, c.want)
+		}
+	}
+}

@@ -367,6 +367,10 @@ func diff(path string, a, b any, out *[]string) {
 		}
 		return
 	}
+	if aok && bok && len(al) > 0 && len(bl) > 0 {
+		*out = append(*out, listChange(path, al, bl))
+		return
+	}
 	if isZero(a) && isZero(b) || reflect.DeepEqual(a, b) {
 		return
 	}
@@ -426,5 +430,54 @@ func show(x any) string {
 		return "none"
 	}
 	data, _ := json.Marshal(x)
+	if len(data) > maxShown {
+		return string(data[:maxShown]) + "..."
+	}
 	return string(data)
+}
+
+// maxShown is the most of a value a change shows.
+const maxShown = 200
+
+// listChange says how a list changed length: its lengths, then what it
+// has now that it had not, and what it had that it has not now, each
+// element by its name where it has one (a configuration's).
+func listChange(path string, a, b []any) string {
+	name := func(x any) string {
+		if m, ok := x.(map[string]any); ok {
+			if n, ok := m["name"].(string); ok {
+				return n
+			}
+		}
+		return show(x)
+	}
+	count := map[string]int{}
+	for _, x := range a {
+		count[name(x)]--
+	}
+	for _, x := range b {
+		count[name(x)]++
+	}
+	var added, removed []string
+	for _, x := range b {
+		if n := name(x); count[n] > 0 {
+			added, count[n] = append(added, n), 0
+		}
+	}
+	for _, x := range a {
+		if n := name(x); count[n] < 0 {
+			removed, count[n] = append(removed, n), 0
+		}
+	}
+	if path == "" {
+		path = "plan"
+	}
+	msg := fmt.Sprintf("%s: %d there, %d now", path, len(a), len(b))
+	if len(added) > 0 {
+		msg += "; now also " + strings.Join(added, ", ")
+	}
+	if len(removed) > 0 {
+		msg += "; not now " + strings.Join(removed, ", ")
+	}
+	return msg
 }
