@@ -150,7 +150,7 @@ func TestSameCommandResumes(t *testing.T) {
 		{"the same with -j and the old --continue", append(args, "-j", "1", "--continue"), "nothing to do"},
 		{"the default base given", append(args, "--base", "full"), "nothing to do"},
 		{"another depth", append([]string{"run", "-d", "4"}, args[3:]...), "another plan (depth: 3 there, 4 now)"},
-		{"another configuration", append(args, "--config", "b=full,-lmr"), `configs: ["a=full"] there, ["a=full","b=full,-lmr"] now`},
+		{"another configuration", append(args, "--config", "b=full,-lmr"), `configs: 1 there, 2 now; now also b=full,-lmr`},
 	} {
 		_, errw, code := ablate(t, c.args...)
 		refused := strings.Contains(c.want, "another plan") || strings.Contains(c.want, "configs")

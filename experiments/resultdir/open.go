@@ -449,6 +449,9 @@ func listChange(path string, a, b []any) string {
 				return n
 			}
 		}
+		if s, ok := x.(string); ok {
+			return s
+		}
 		return show(x)
 	}
 	count := map[string]int{}
