@@ -342,3 +342,26 @@ func TestNoPlayWhileAnotherWrites(t *testing.T) {
 		t.Errorf("running a whole worth again rewrote worth.json:\n%s", again)
 	}
 }
+
+// TestNoPlayNeedsAWorth: --no-play reads what a directory holds; with no
+// --out, or one that holds no worth, it is refused before any search and
+// leaves nothing behind.
+func TestNoPlayNeedsAWorth(t *testing.T) {
+	args := []string{"worth", "--leave-one-out", "lmp", "--tree-depth", "2", "--positions", "six", "--pairs", "2", "--nodes", "500", "--no-play"}
+	missing := filepath.Join(t.TempDir(), "missing")
+	for _, c := range []struct {
+		extra []string
+		want  string
+	}{
+		{nil, "--no-play reads the worth a directory holds: give --out DIR"},
+		{[]string{"--out", missing}, "holds none: nothing to show"},
+	} {
+		out, errw, code := ablate(t, append(args, c.extra...)...)
+		if code != 2 || !strings.Contains(errw, c.want) || out != "" || strings.Contains(errw, "tree sizes") {
+			t.Errorf("%v: exit %d, %q; want 2 and %q", c.extra, code, errw, c.want)
+		}
+	}
+	if _, err := os.Stat(missing); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("a refused --no-play made %s: %v", missing, err)
+	}
+}

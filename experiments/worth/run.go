@@ -51,6 +51,7 @@ func Run(ctx context.Context, r Request, progress func(Event)) (*Worth, error) {
 		return nil, &setup.InputError{Err: err}
 	}
 	defer w.Close()
+
 	if g := w.Grown(); g != nil {
 		note("%s: %s: the worth goes on to the new count, its games so far kept", w.Dir, strings.Join(g, "; "))
 	}

@@ -166,6 +166,9 @@ func Open(r Request) (*Worth, error) {
 		}
 	}
 	if r.Out == "" {
+		if r.NoPlay {
+			return nil, setup.BadSetting("no-play", "reads the worth a directory holds: give --out DIR")
+		}
 		return w, nil
 	}
 	plan := r.Key()
@@ -174,6 +177,10 @@ func Open(r Request) (*Worth, error) {
 		Grows:       []string{"games.pairs"}})
 	if err != nil {
 		return nil, err
+	}
+	if r.NoPlay && claim.State == resultdir.New {
+		claim.Release()
+		return nil, setup.BadSetting("no-play", "reads the worth a directory holds, and %s holds none: nothing to show", r.Out)
 	}
 	w.claim, w.Dir, w.state = claim, claim.Dir, claim.State
 	if w.info, err = resultdir.ReadWorthInfo(claim.Dir); err != nil { // a new worth, or one made before worth.json
