@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/urfave/cli/v2"
@@ -118,9 +119,28 @@ func compareWorth(c *cli.Context, format string) error {
 		}
 		tables[i] = rows
 	}
+	// Elo at one budget says nothing of Elo at another: two worths compare
+	// only at limits they share (a ladder's rows at each of its budgets).
+	if a, b := limitsOf(tables[0]), limitsOf(tables[1]); !slices.ContainsFunc(a, func(l string) bool { return slices.Contains(b, l) }) {
+		return command.BadInput(fmt.Errorf("%s was played at %s and %s at %s: a worth compares only with one at the same budget",
+			c.Args().Get(0), strings.Join(a, ", "), c.Args().Get(1), strings.Join(b, ", ")))
+	}
 	cs := records.CompareWorth(tables[0], tables[1])
 	if len(cs) == 0 {
 		return command.BadInput(fmt.Errorf("%s and %s have no configuration in common with games played", c.Args().Get(0), c.Args().Get(1)))
 	}
 	return render.WorthComparison(c.App.Writer, format, cs)
+}
+
+// limitsOf lists the limits a worth table's played rows were played at
+// (nodes=10000, tc=10+0.1@960), sorted.
+func limitsOf(rows []records.WorthRow) []string {
+	var out []string
+	for _, r := range rows {
+		if r.Games > 0 && !slices.Contains(out, r.Limits) {
+			out = append(out, r.Limits)
+		}
+	}
+	slices.Sort(out)
+	return out
 }

@@ -96,8 +96,8 @@ func TestCompareRevisions(t *testing.T) {
 }
 
 // TestCompareWorthTables: two worth directories are lined up technique by
-// technique, in Markdown with the sum beneath; a bad table names its file
-// and line.
+// technique, in Markdown with the sum beneath; two at different budgets
+// are refused, naming both; a bad table names its file and line.
 func TestCompareWorthTables(t *testing.T) {
 	header := "group,config,reference,budget,positions,depth,node_ratio,games,wins,draws,losses,elo,elo_error,nelo,nelo_error," +
 		"los,draw_ratio,llr,verdict,partial,limits,mean_depth,ref_mean_depth,params\n"
@@ -123,6 +123,11 @@ func TestCompareWorthTables(t *testing.T) {
 		if !strings.Contains(out, want) {
 			t.Errorf("no %q in\n%s", want, out)
 		}
+	}
+	deeper := write("leave-one-out,-nmp,full,,bench,10,1.5,400,100,150,150,-50.0,25.0,-60,34,0.01,0.37,0,,false,nodes=40000,7.1,7.9,\n")
+	if _, errw, code := ablate(t, "compare", old, deeper); code != 2 ||
+		!strings.Contains(errw, "was played at nodes=10000 and") || !strings.Contains(errw, "at nodes=40000: a worth compares only with one at the same budget") {
+		t.Errorf("worths at two budgets: exit %d, %q", code, errw)
 	}
 	bad := write("leave-one-out,-nmp,full,,bench,ten,1.5,400,100,150,150,-43.7,25.0,-60,34,0.01,0.37,0,,false,nodes=10000,7.1,7.9,\n")
 	if _, errw, code := ablate(t, "compare", old, bad); code != 2 || !strings.Contains(errw, "worth.csv") || !strings.Contains(errw, "2") {
