@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -11,7 +10,6 @@ import (
 	"github.com/ablate-chess/ablate/cmd/internal/command"
 	"github.com/ablate-chess/ablate/experiments/match"
 	"github.com/ablate-chess/ablate/experiments/render"
-	"github.com/ablate-chess/ablate/experiments/resultdir"
 	"github.com/ablate-chess/ablate/experiments/setup"
 )
 
@@ -56,65 +54,70 @@ func matchAction(c *cli.Context) error {
 	if err := resumeAlone(c); err != nil {
 		return err
 	}
+	req, err := matchRequest(c)
+	if err != nil {
+		return err
+	}
+	ctx, cancel := command.Interruptible()
+	defer cancel()
+	var stop func()
+	m, out, err := match.Run(ctx, req, c.String("pgn"), func(e match.Event) {
+		switch {
+		case e.Note != "":
+			fmt.Fprintln(c.App.ErrWriter, e.Note)
+		case e.Start:
+			stop = showMatch(c.App.ErrWriter, e.Match, c.Bool("quiet"))
+		case e.Done:
+			stop()
+		}
+	})
+	switch {
+	case m != nil && m.Complete:
+		return render.Match(c.App.Writer, c.String("format"), m.Info.A.Name, m.Info.B.Name, m.Info.Result)
+	case out == nil:
+		return exitError(err)
+	}
+	// What was played, even of a match interrupted.
+	if rerr := render.Match(c.App.Writer, c.String("format"), m.A.Name, m.B.Name, out.Result(m.Match)); rerr != nil {
+		return rerr
+	}
+	return exitError(err)
+}
+
+// matchRequest reads match's flags into a request: a new match's
+// settings, or the directory of one to finish.
+func matchRequest(c *cli.Context) (match.Request, error) {
 	req := match.Request{Resume: c.String("resume"), Out: c.String("out"), Replace: c.Bool("force"), Args: command.Line(c),
 		Log: c.App.ErrWriter}
 	if c.IsSet("workers") {
 		req.Workers = c.Int("workers")
 	}
-	if req.Resume == "" {
-		s, err := readMatchSettings(c)
-		if err != nil {
-			return command.BadInput(err)
-		}
-		s.Engines, s.EngineOptions, s.EngineDir = c.StringSlice("engine"), c.StringSlice("engine-option"), c.String("engine-dir")
-		if cache := c.String("build-cache"); cache != "" {
-			if s.BuildCache, err = filepath.Abs(cache); err != nil {
-				return command.BadInput(err)
-			}
-		}
-		s.MoveTimeout = c.Duration("move-timeout").Milliseconds()
-		s.Profile = c.String("profile")
-		if s.Shard, err = setup.ParseShard(c.String("shard"), os.Getenv); err != nil {
-			return command.BadInput(err)
-		}
-		if s.Source, err = readSource(c); err != nil {
-			return command.BadInput(err)
-		}
-		req.Settings = s
-	}
 	if pgn := c.String("pgn"); pgn != "" && !c.Bool("force") {
 		if err := refuseExisting("pgn", pgn); err != nil {
-			return err
+			return req, err
 		}
 	}
-	ctx, cancel := command.Interruptible()
-	defer cancel()
-	m, err := match.Open(ctx, req)
+	if req.Resume != "" {
+		return req, nil
+	}
+	s, err := readMatchSettings(c)
 	if err != nil {
-		return command.BadInput(claimError(buildError(flagError(err))))
+		return req, command.BadInput(err)
 	}
-	if m.Complete {
-		fmt.Fprintf(c.App.ErrWriter, "%s holds this match, complete: nothing to play\n", m.Dir)
-		return render.Match(c.App.Writer, c.String("format"), m.Info.A.Name, m.Info.B.Name, m.Info.Result)
-	}
-	if len(m.Done) > 0 {
-		fmt.Fprintf(c.App.ErrWriter, "resuming %s: %d of %d pairs played\n", m.Dir, len(m.Done), m.Pairs)
-	}
-	stop := showMatch(c.App.ErrWriter, m.Match, c.Bool("quiet"))
-	out, err := m.Play(ctx)
-	stop()
-	var interrupted *resultdir.Interrupted
-	if err != nil && !errors.As(err, &interrupted) {
-		return cli.Exit(err.Error(), command.ExitFor(err, command.ExitFailed))
-	}
-	if c.IsSet("pgn") {
-		if err := m.WritePGN(c.String("pgn"), out); err != nil {
-			return cli.Exit(err.Error(), command.ExitFor(err, command.ExitFailed))
+	s.Engines, s.EngineOptions, s.EngineDir = c.StringSlice("engine"), c.StringSlice("engine-option"), c.String("engine-dir")
+	if cache := c.String("build-cache"); cache != "" {
+		if s.BuildCache, err = filepath.Abs(cache); err != nil {
+			return req, command.BadInput(err)
 		}
 	}
-	res := render.Match(c.App.Writer, c.String("format"), m.A.Name, m.B.Name, out.Result(m.Match))
-	if interrupted != nil {
-		return claimError(interrupted)
+	s.MoveTimeout = c.Duration("move-timeout").Milliseconds()
+	s.Profile = c.String("profile")
+	if s.Shard, err = setup.ParseShard(c.String("shard"), os.Getenv); err != nil {
+		return req, command.BadInput(err)
 	}
-	return res
+	if s.Source, err = readSource(c); err != nil {
+		return req, command.BadInput(err)
+	}
+	req.Settings = s
+	return req, nil
 }
