@@ -26,14 +26,25 @@ func TestOldSpellingsStillRead(t *testing.T) {
 	}
 }
 
-// TestMachineReadableOutputIsOneDocument: tune spsa's JSON and CSV are the
-// table alone; its text goes to stderr.
+// TestMachineReadableOutputIsOneDocument: tune spsa's JSON is one
+// document (numbers as numbers, the verify's result in it), its CSV the
+// table alone; their text goes to stderr.
 func TestMachineReadableOutputIsOneDocument(t *testing.T) {
 	args := []string{"tune", "spsa", "--param", "rfp-margin-cp-per-ply=80,20,300", "--pairs", "2", "--nodes", "300",
 		"--openings", "bench", "-j", "1", "--quiet", "--verify", "1"}
 	out, errw, code := ablate(t, append(args, "--format", "json")...)
-	var rows []map[string]string
-	if err := json.Unmarshal([]byte(out), &rows); code != 0 || err != nil || len(rows) != 1 {
+	var doc struct {
+		Pairs  int `json:"pairs"`
+		Params []struct {
+			Name       string  `json:"parameter"`
+			Start, Now float64 // numbers, not strings
+		} `json:"params"`
+		Verify *struct {
+			Games int `json:"games"`
+		} `json:"verify"`
+	}
+	if err := json.Unmarshal([]byte(out), &doc); code != 0 || err != nil || doc.Pairs != 2 || len(doc.Params) != 1 ||
+		doc.Params[0].Start != 80 || doc.Verify == nil || doc.Verify.Games != 2 {
 		t.Errorf("-f json: exit %d, %v: %q (stderr %s)", code, err, out, errw)
 	}
 	if !strings.Contains(errw, "OpenBench") || !strings.Contains(errw, "verify") {

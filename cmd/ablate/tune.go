@@ -2,13 +2,12 @@ package main
 
 import (
 	"fmt"
-	"io"
 
 	"github.com/urfave/cli/v2"
 
 	"github.com/ablate-chess/ablate/cmd/internal/command"
 	"github.com/ablate-chess/ablate/cmd/internal/term"
-	"github.com/ablate-chess/ablate/experiments/render"
+	"github.com/ablate-chess/ablate/experiments/stats"
 	"github.com/ablate-chess/ablate/experiments/tune"
 )
 
@@ -89,42 +88,26 @@ func tuneSPSAAction(c *cli.Context) error {
 	if err != nil {
 		return cli.Exit(err.Error(), command.ExitFor(err, command.ExitFailed))
 	}
-	if err := reportTune(c.App.Writer, c.App.ErrWriter, t, c.String("format")); err != nil {
-		return err
+	format := c.String("format")
+	if format != "json" { // JSON is one document, written once the verify is in
+		if err := reportTune(c.App.Writer, c.App.ErrWriter, t, format); err != nil {
+			return err
+		}
 	}
+	var verify *stats.MatchResult
 	if n := c.Int("verify"); n > 0 {
 		fmt.Fprintf(c.App.ErrWriter, "verifying: %d pairs of the tuned values against the start\n", n)
-		res, err := t.Verify(ctx, n)
-		if err != nil {
+		if verify, err = t.Verify(ctx, n); err != nil {
 			return searchError(ctx, err)
 		}
 		text := c.App.Writer
-		if f := c.String("format"); f == "csv" || f == "json" {
+		if format == "csv" || format == "json" {
 			text = c.App.ErrWriter // stdout holds the table alone
 		}
-		fmt.Fprintf(text, "\nverify, tuned against start: %s\n", res)
+		fmt.Fprintf(text, "\nverify, tuned against start: %s\n", verify)
+	}
+	if format == "json" {
+		return tuneJSON(c.App.Writer, c.App.ErrWriter, t, verify)
 	}
 	return nil
-}
-
-// reportTune writes the tune's outcome: the spec of the tuned values, a table
-// in format of each parameter's start, value now and range, and the
-// values in OpenBench's format.
-func reportTune(w, log io.Writer, t *tune.Tune, format string) error {
-	var rows [][]string
-	for _, p := range t.Params {
-		rows = append(rows, []string{p.Name, fmt.Sprint(p.Start), fmt.Sprintf("%.2f", p.Value), fmt.Sprint(p.Min), fmt.Sprint(p.Max)})
-	}
-	// CSV and JSON are the table alone, fit for a program; what people
-	// read beside it goes to log.
-	text := w
-	if format == "csv" || format == "json" {
-		text = log
-	}
-	fmt.Fprintf(text, "tuned over %d pairs: %s\n", t.Played, t.Spec())
-	if err := render.Table(w, format, []string{"parameter", "start", "now", "min", "max"}, rows, 1); err != nil {
-		return err
-	}
-	fmt.Fprintf(text, "\nOpenBench:\n")
-	return tune.WriteOpenBench(text, t.Params)
 }
