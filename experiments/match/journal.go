@@ -34,6 +34,7 @@ type pairJSON struct {
 	Pair    int
 	Opening string
 	Games   [2]gameJSON
+	Date    string `json:",omitempty"`
 }
 
 func (g *Game) toJSON() gameJSON {
@@ -67,7 +68,7 @@ func (j *gameJSON) game() (*Game, error) {
 // JournalUnit is the pair as its journal line holds it (a match
 // directory's resultdir.Dir journals it).
 func (p *Pair) JournalUnit() any {
-	return pairJSON{p.Index, p.Opening, [2]gameJSON{p.Games[0].toJSON(), p.Games[1].toJSON()}}
+	return pairJSON{p.Index, p.Opening, [2]gameJSON{p.Games[0].toJSON(), p.Games[1].toJSON()}, p.Date}
 }
 
 // ReadJournal reads dir's journal (missing: none). A torn last line, from
@@ -98,7 +99,7 @@ func ReadJournal(dir string) (map[int]*Pair, error) {
 			return nil
 		}
 		seen[pj.Pair] = seenLine{n, string(line)}
-		p := &Pair{Index: pj.Pair, Opening: pj.Opening}
+		p := &Pair{Index: pj.Pair, Opening: pj.Opening, Date: pj.Date}
 		for i := range pj.Games {
 			g, err := pj.Games[i].game()
 			if err != nil {

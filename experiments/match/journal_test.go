@@ -2,6 +2,7 @@ package match
 
 import (
 	"context"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -36,5 +37,28 @@ func TestJournalPairTwice(t *testing.T) {
 		Budget: setup.Budget{Nodes: 1000}, Workers: 1, Done: done}
 	if _, err := m.Run(context.Background()); err == nil || !strings.Contains(err.Error(), "holds pair 2, not one of the match's 1 to 1") {
 		t.Errorf("a pair beyond the match: %v", err)
+	}
+}
+
+// TestPairKeepsItsDate: a pair's date is journaled with it, and its games'
+// PGN says that date whatever day the match is written; a pair journaled
+// without one takes the match's.
+func TestPairKeepsItsDate(t *testing.T) {
+	dir := t.TempDir()
+	dated := strings.Replace(journalLine(0, "e2e4"), `{"Pair":0,`, `{"Date":"2001.02.03","Pair":0,`, 1)
+	os.WriteFile(filepath.Join(dir, JournalName), []byte(dated+journalLine(1, "d2d4")), 0o644)
+	done, err := ReadJournal(dir)
+	if err != nil || len(done) != 2 {
+		t.Fatalf("%d pairs, %v", len(done), err)
+	}
+	m := &Match{A: native(t, "a", "full"), B: native(t, "b", "full"), Event: "e", Date: "2026.12.06"}
+	for i, want := range []string{`[Date "2001.02.03"]`, `[Date "2026.12.06"]`} {
+		if pgn := m.PGN(done[i], 0); !strings.Contains(pgn, want) {
+			t.Errorf("pair %d: no %s in\n%s", i+1, want, pgn)
+		}
+	}
+	p := &Pair{Index: 0, Opening: "o", Games: done[0].Games, Date: "2001.02.03"}
+	if line, _ := json.Marshal(p.JournalUnit()); !strings.Contains(string(line), `"Date":"2001.02.03"`) {
+		t.Errorf("the journal line has no date: %s", line)
 	}
 }

@@ -22,6 +22,7 @@ import (
 	"errors"
 	"fmt"
 	"sync/atomic"
+	"time"
 
 	"github.com/ablate-chess/ablate/engine/chess"
 	"github.com/ablate-chess/ablate/engine/subject"
@@ -94,7 +95,15 @@ type Pair struct {
 	Index   int // from 0
 	Opening string
 	Games   [2]*Game
+	// Date is the day (UTC, as PGN writes it: 2026.12.06) the pair's
+	// games ended, journaled with them, so that a match resumed on
+	// another day writes each game's own date; "" for a pair journaled
+	// before dates were (the match's Date stands in).
+	Date string
 }
+
+// today is the Date of a pair ending now.
+func today() string { return time.Now().UTC().Format("2006.01.02") }
 
 // Points returns A's points in each game of the pair.
 func (p *Pair) Points(a string) (float64, float64) {
@@ -217,7 +226,7 @@ func (m *Match) Run(ctx context.Context) (*Outcome, error) {
 			}
 			g[r.job.game] = r.game
 			if g[0] != nil && g[1] != nil && m.OnPair != nil {
-				p := &Pair{Index: r.job.pair, Opening: m.pairOpening(r.job.pair), Games: *g}
+				p := &Pair{Index: r.job.pair, Opening: m.pairOpening(r.job.pair), Games: *g, Date: today()}
 				if err := m.OnPair(p); err != nil && firstErr == nil {
 					firstErr = err
 					stop.Store(true)
@@ -290,7 +299,7 @@ func (t *tally) count() bool {
 		if g == nil || g[0] == nil || g[1] == nil {
 			break
 		}
-		p := &Pair{Index: t.next, Opening: m.pairOpening(t.next), Games: *g}
+		p := &Pair{Index: t.next, Opening: m.pairOpening(t.next), Games: *g, Date: today()}
 		a, b := p.Points(m.A.Name)
 		out.Score.AddPair(a, b)
 		out.Pairs = append(out.Pairs, p)

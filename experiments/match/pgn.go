@@ -22,8 +22,12 @@ func (m *Match) PGN(p *Pair, game int) string {
 	if game == 1 {
 		white, black = black, white
 	}
+	date := p.Date
+	if date == "" {
+		date = m.Date
+	}
 	tags := []chess.Tag{
-		{Name: "Event", Value: m.Event}, {Name: "Site", Value: "ablate"}, {Name: "Date", Value: m.Date},
+		{Name: "Event", Value: m.Event}, {Name: "Site", Value: "ablate"}, {Name: "Date", Value: date},
 		{Name: "Round", Value: fmt.Sprintf("%d.%d", p.Index+1, game+1)},
 		{Name: "White", Value: white.Name}, {Name: "Black", Value: black.Name}, {Name: "Result", Value: g.Result},
 	}
