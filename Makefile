@@ -51,7 +51,7 @@ bench:
 # Each fuzz target for a short, bounded time (FUZZTIME=10m for a long run).
 FUZZ_TARGETS = \
 	./engine/chess:FuzzParseFEN ./engine/chess:FuzzParseSAN ./positions:FuzzParseLine \
-	./engine/search:FuzzParseConfig ./experiments:FuzzParseFile ./engine/uci:FuzzServerInput \
+	./engine/search:FuzzParseConfig ./experiments/matrix:FuzzParseFile ./engine/uci:FuzzServerInput \
 	./experiments/records:FuzzReadCSV ./experiments/records:FuzzReadBaseline ./engine/chess:FuzzReadPGN ./engine/subject:FuzzParseProfile
 
 fuzz:
