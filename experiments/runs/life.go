@@ -44,7 +44,11 @@ func Do(ctx context.Context, req Request, progress func(Event)) (*Run, error) {
 		tell(Event{Note: fmt.Sprintf("--force: writing in %s; it replaces %s once complete", r.Dir, r.Out)})
 	}
 	if err := r.Prepare(ctx, noteWriter(tell)); err != nil {
-		if errors.Is(err, context.Canceled) {
+		var interrupted *resultdir.Interrupted
+		switch {
+		case errors.As(err, &interrupted):
+			return nil, err
+		case errors.Is(err, context.Canceled):
 			return nil, resultdir.Building
 		}
 		return nil, &setup.InputError{Err: err}

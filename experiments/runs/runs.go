@@ -234,6 +234,9 @@ func (r *Run) Prepare(ctx context.Context, log io.Writer) (err error) {
 		r.runner.Costs = records.JobCosts(prev)
 	}
 	jobs, _, err := r.runner.Jobs(ctx)
+	if errors.Is(err, context.Canceled) {
+		return &resultdir.Interrupted{During: "the shallow pass that estimates each job's cost, before any job"}
+	}
 	if err != nil {
 		return err
 	}

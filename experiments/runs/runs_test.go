@@ -108,3 +108,18 @@ func TestRunInterruptedResumes(t *testing.T) {
 		t.Errorf("%d records after the resume, want 24", len(resumed.Records))
 	}
 }
+
+// TestDoInterruptedBeforeAnyJob: a run stopped before its first job (here,
+// in the shallow pass that estimates each job's cost) is the one
+// interruption type, naming the step, and keeps no records.
+func TestDoInterruptedBeforeAnyJob(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	req := Request{Out: filepath.Join(t.TempDir(), "out"), Settings: Settings{Workers: 1, Repeat: 1, HashMB: 2,
+		Request: matrix.Request{Configs: []string{"a=full"}, Options: matrix.Options{Positions: "six", Depth: 2}}}}
+	r, err := Do(ctx, req, nil)
+	var interrupted *resultdir.Interrupted
+	if r != nil || !errors.As(err, &interrupted) || !strings.Contains(interrupted.During, "estimates each job's cost") {
+		t.Fatalf("Do with its context stopped: %v, %v", r, err)
+	}
+}
