@@ -7,12 +7,14 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
 
 	"github.com/BurntSushi/toml"
 
+	"github.com/ablate-chess/ablate/engine/search"
 	"github.com/ablate-chess/ablate/engine/uci"
 )
 
@@ -50,6 +52,11 @@ type Profile struct {
 	// Source is how an engine that is ablated from its source gets the
 	// profile's options: the patch that gives them, its build, its bench.
 	Source *ProfileSource `toml:"source"`
+	// Counters are the counter columns the engine reports once a search
+	// ends, on a line "info string ablate-counters name=value ...": the
+	// names are ablate's (records.csv's), the counts its own, of the same
+	// events. The other columns are unknown for it, not zero.
+	Counters []string `toml:"counters"`
 
 	options map[string]uci.Option // the engine's options, by profile option name, once checked
 }
@@ -178,7 +185,7 @@ func LoadProfile(nameOrPath string) (*Profile, error) {
 // ParseProfile reads a profile's TOML; source names it in errors.
 func ParseProfile(data []byte, source string) (*Profile, error) {
 	var p Profile
-	err := DecodeTOML(data, source, &p, "name, engine, description, reset, nodes_as_time, technique, param, source; "+
+	err := DecodeTOML(data, source, &p, "name, engine, description, reset, nodes_as_time, counters, technique, param, source; "+
 		"in a technique: name, option, on, off, summary, requires, note_elo; in a param: name, option, technique, summary; "+
 		"in source: patch, build, expect_bench, sha256, net; in source.net: file, into, sha256, from, from_engine, export, install")
 	if err != nil {
@@ -249,6 +256,12 @@ func (p *Profile) Validate(source string) error {
 	}
 	if p.Reset != "" && p.Reset != "restart" && p.Reset != "ucinewgame" {
 		return fmt.Errorf("%s: reset %q: want restart or ucinewgame", source, p.Reset)
+	}
+	known := append(search.CounterColumns(), "qnodes")
+	for _, c := range p.Counters {
+		if !slices.Contains(known, c) {
+			return fmt.Errorf("%s: counters: %q is none of ablate's counters (%s)", source, c, strings.Join(known, ", "))
+		}
 	}
 	names := map[string]string{}
 	options := map[string]string{}

@@ -102,7 +102,16 @@ type Iteration struct {
 	// not report them (quiescence nodes, re-searches and the rest are then
 	// unknown, not zero).
 	Stats *search.Stats
+	// Counters are an external engine's counters for the search to this
+	// depth, by ablate's counter columns (beta_cutoffs, lmr_reduced, ...):
+	// those its profile names (Profile.Counters), reported by its
+	// "info string ablate-counters name=value ..." line; nil if none.
+	Counters map[string]uint64
 }
+
+// CounterNames is a subject whose iterations report Counters: the names
+// it reports, ablate's counter columns it has (nil: none).
+type CounterNames interface{ CounterNames() []string }
 
 // Result is a search's outcome.
 type Result struct {

@@ -400,7 +400,12 @@ func (e *uciEngine) Search(g *chess.Game, lim Limits, onIteration func(*Iteratio
 		}
 		cur = nil
 	}
+	var counters map[string]uint64
 	best, err := e.c.Search(position, strings.Join(args, " "), start.Add(wait), lim.Stop, func(in *uci.Info) {
+		if line, ok := strings.CutPrefix(in.String, countersPrefix); ok && e.u.Profile != nil && len(e.u.Profile.Counters) > 0 {
+			counters = parseCounters(line, e.u.Profile.Counters)
+			return
+		}
 		res.Nodes = max(res.Nodes, in.Nodes)
 		if in.Depth == 0 || !in.HasScore {
 			return
@@ -443,6 +448,9 @@ func (e *uciEngine) Search(g *chess.Game, lim Limits, onIteration func(*Iteratio
 	stopped := (lim.Stop != nil && lim.Stop.Load()) || (lim.StopAfter > 0 && res.Elapsed >= lim.StopAfter)
 	if cur != nil && !stopped && (lim.Depth == 0 || cur.Depth >= lim.Depth) {
 		complete()
+		// The engine's counters are the whole search's: the last depth's,
+		// which ended with it.
+		res.Iterations[len(res.Iterations)-1].Counters = counters
 	}
 	if best == "0000" || best == "(none)" {
 		var l chess.MoveList
@@ -485,4 +493,37 @@ func pvMoves(p chess.Position, pv []string) []chess.Move {
 		p.Play(m)
 	}
 	return out
+}
+
+// countersPrefix begins the info string line in which a patched engine
+// reports its counters as a search ends.
+const countersPrefix = "ablate-counters "
+
+// parseCounters reads "name=value ..." for the names the profile lists;
+// a name it does not list, or a value that is not a count, is left out,
+// and a listed name the line lacks is zero.
+func parseCounters(line string, names []string) map[string]uint64 {
+	out := make(map[string]uint64, len(names))
+	for _, n := range names {
+		out[n] = 0
+	}
+	for _, f := range strings.Fields(line) {
+		name, value, ok := strings.Cut(f, "=")
+		if _, listed := out[name]; !ok || !listed {
+			continue
+		}
+		if v, err := strconv.ParseUint(value, 10, 64); err == nil {
+			out[name] = v
+		}
+	}
+	return out
+}
+
+// CounterNames implements subject.CounterNames: the counters the
+// profile says the engine reports.
+func (u *UCI) CounterNames() []string {
+	if u.Profile == nil {
+		return nil
+	}
+	return u.Profile.Counters
 }

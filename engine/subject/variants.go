@@ -58,6 +58,9 @@ func NewVariants(name string, names []string, subs []*UCI, about []Provenance) (
 // Name implements Subject.
 func (v *Variants) Name() string { return v.name }
 
+// CounterNames implements subject.CounterNames: the profile's.
+func (v *Variants) CounterNames() []string { return v.subs[0].CounterNames() }
+
 // Techniques implements Subject: the profile's.
 func (v *Variants) Techniques() []string { return v.subs[0].Techniques() }
 

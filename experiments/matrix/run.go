@@ -387,14 +387,45 @@ func (r *Runner) record(row *Row, e *positions.Entry, it *subject.Iteration) rec
 	}
 	st := it.Stats
 	if st == nil {
-		rec.NoCounters, rec.Counts = true, records.Counts{Names: counterColumns}
-		return rec
+		return externalCounts(rec, r.Plan.Subject, it.Counters)
 	}
 	rec.QNodes = st.QNodes
 	rec.TTHitRate, rec.FirstMoveCutoffRate = st.TTHitRate(), st.FirstMoveCutoffRate()
 	rec.PVSResearchRate, rec.LMRResearchRate = st.PVSResearchRate(), st.LMRResearchRate()
 	rec.MeanReduction = st.MeanReduction()
 	rec.Counts = records.Counts{Names: counterColumns, Values: st.Count.Columns()}
+	return rec
+}
+
+// externalCounts fills in the counters an external engine reported
+// (counts, by ablate's column names) for the columns its profile names,
+// and the rates those give; the other columns are not in its records.
+// An engine that reports none, or an iteration it did not report for,
+// has its counters unknown.
+func externalCounts(rec records.Record, sub subject.Subject, counts map[string]uint64) records.Record {
+	names := counterColumns
+	if c, ok := sub.(subject.CounterNames); ok && len(c.CounterNames()) > 0 {
+		names = slices.DeleteFunc(slices.Clone(c.CounterNames()), func(n string) bool { return n == "qnodes" }) // a column of its own
+	}
+	rec.Counts = records.Counts{Names: names}
+	if counts == nil {
+		rec.NoCounters = true
+		return rec
+	}
+	rec.Counts.Values = make([]uint64, len(names))
+	for i, n := range names {
+		rec.Counts.Values[i] = counts[n]
+	}
+	rate := func(a, b string) float64 {
+		if counts[b] == 0 {
+			return 0
+		}
+		return float64(counts[a]) / float64(counts[b])
+	}
+	rec.QNodes = counts["qnodes"]
+	rec.TTHitRate, rec.FirstMoveCutoffRate = rate("tt_hits", "tt_probes"), rate("first_move_cutoffs", "beta_cutoffs")
+	rec.PVSResearchRate, rec.LMRResearchRate = rate("pvs_researches", "pvs_searches"), rate("lmr_researches", "lmr_reduced")
+	rec.MeanReduction = rate("lmr_plies", "lmr_reduced")
 	return rec
 }
 
