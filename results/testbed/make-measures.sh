@@ -1,0 +1,15 @@
+#!/bin/sh
+# Issue 63's per-node measures: ablate's full and Ethereal 12.00 (from its
+# source with ethereal.patch, which reports its search's counters under
+# ablate's names) each searching the bench suite to depth 10, the
+# positions and depth of the tree tables (results/experiments/tree-ablate,
+# tree-ethereal): first-move cutoff rate, the table's hits and cutoffs,
+# null-move tries and cutoffs, reductions and their re-searches, per node.
+# Node counts and counters are deterministic. Run again to resume.
+set -e
+cd "$(dirname "$0")/../.."
+ablate=${ABLATE:-go run -buildvcs=true ./cmd/ablate}
+src=${ETHEREAL_SRC:-../shared/engines/ethereal-chess_12.00+ds1.orig.tar.xz}
+$ablate run -p bench -d 10 --config full=full -j "${JOBS:-1}" --quiet --format markdown --out results/testbed/measures-ablate
+$ablate run --engine-src "$src" --profile ethereal -p bench -d 10 --config ethereal=default \
+  -j "${JOBS:-1}" --quiet --format markdown --out results/testbed/measures-ethereal
