@@ -69,8 +69,12 @@ func TestMergeIsTheWholeRun(t *testing.T) {
 		dirs = append(dirs, d)
 	}
 	merged := filepath.Join(tmp, "merged")
-	if _, errw, code := ablate(t, append([]string{"merge", merged}, dirs[2], dirs[0], dirs[1])...); code != 0 {
+	_, errw, code := ablate(t, append([]string{"merge", merged}, dirs[2], dirs[0], dirs[1])...)
+	if code != 0 {
 		t.Fatalf("merge: exit %d: %s", code, errw)
+	}
+	if !strings.Contains(errw, "into "+merged+": ") || strings.Contains(errw, resultdir.StagingSuffix) {
+		t.Errorf("the merge does not name where its result stands: %s", errw)
 	}
 	for _, f := range []string{"records.csv", "summary.csv"} {
 		if timeless(t, filepath.Join(whole, f)) != timeless(t, filepath.Join(merged, f)) {

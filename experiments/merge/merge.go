@@ -81,6 +81,9 @@ func Run(r Request) (*Merged, error) {
 		return nil, &Failed{err}
 	}
 	defer os.RemoveAll(out)
+	// What the merge says names Out, where its result will stand, not the
+	// staging directory it is written in.
+	r.Log = stagingNamed{r.Log, out, r.Out}
 	m, desc, complete, err := r.merge(out)
 	if err != nil {
 		return m, err
@@ -192,4 +195,18 @@ func RealPath(p string) string {
 func IsFailed(err error) bool {
 	var f *Failed
 	return errors.As(err, &f)
+}
+
+// stagingNamed is a log whose lines name the directory a merge replaces
+// (to) where they would name its staging directory (from).
+type stagingNamed struct {
+	w        io.Writer
+	from, to string
+}
+
+func (s stagingNamed) Write(p []byte) (int, error) {
+	if _, err := io.WriteString(s.w, strings.ReplaceAll(string(p), s.from, s.to)); err != nil {
+		return 0, err
+	}
+	return len(p), nil
 }
