@@ -37,21 +37,21 @@ const tunedMargins = tunedSearch + ",rfp-margin-cp-per-ply=54,futility-base-cp=5
 
 var (
 	stage9  = SetOf(AlphaBeta, Quiescence, MVVLVA, TranspositionTable, HashMove)
-	stage10 = stage9 | SetOf(QSearchSEE, Killers, CounterMove, History)
-	stage11 = stage10 | SetOf(PVS, Aspiration, CheckExtension)
-	stage12 = stage11 | SetOf(NullMovePruning)
-	stage13 = stage12 | SetOf(LateMoveReductions, LMRPV, LateMovePruning)
-	stage14 = stage13 | SetOf(LMRCutNode, LMRCutoffCount, LMRTTCapture, LMRAllNode, LMRTTPV,
-		ContinuationHistory, HistoryLMR)
-	stage15 = stage14 | SetOf(ReverseFutility, Futility)
-	stage16 = stage15 | evalTermSet(eval.BishopPair, eval.Tempo, eval.RookFiles, eval.Mobility, eval.PassedPawns,
-		eval.PawnStructure, eval.KingSafety, eval.Threats, eval.Outposts, eval.EndgameScaling)
-	stage17 = stage16 | SetOf(MateDistance, IIR, Razoring, DeltaPruning, EvalCache)
-	stage18 = stage17 | SetOf(SEEPruning, HistoryPruning, CaptureHistory, CaptureLMR, ContinuationHistory2)
-	stage19 = stage18 | SetOf(Singular, SingularDouble, SingularNegative, MultiCut)
-	stage20 = stage19 | SetOf(ProbCut, CorrectionHistory, NMPEval, NMPThreat)
-	stage22 = stage20 | evalTermSet(eval.Tuned2)
-	stage24 = stage22 | SetOf(TimeStability, TimeNodeShare)
+	stage10 = stage9.Union(SetOf(QSearchSEE, Killers, CounterMove, History))
+	stage11 = stage10.Union(SetOf(PVS, Aspiration, CheckExtension))
+	stage12 = stage11.Union(SetOf(NullMovePruning))
+	stage13 = stage12.Union(SetOf(LateMoveReductions, LMRPV, LateMovePruning))
+	stage14 = stage13.Union(SetOf(LMRCutNode, LMRCutoffCount, LMRTTCapture, LMRAllNode, LMRTTPV,
+		ContinuationHistory, HistoryLMR))
+	stage15 = stage14.Union(SetOf(ReverseFutility, Futility))
+	stage16 = stage15.Union(evalTermSet(eval.BishopPair, eval.Tempo, eval.RookFiles, eval.Mobility, eval.PassedPawns,
+		eval.PawnStructure, eval.KingSafety, eval.Threats, eval.Outposts, eval.EndgameScaling))
+	stage17 = stage16.Union(SetOf(MateDistance, IIR, Razoring, DeltaPruning, EvalCache))
+	stage18 = stage17.Union(SetOf(SEEPruning, HistoryPruning, CaptureHistory, CaptureLMR, ContinuationHistory2))
+	stage19 = stage18.Union(SetOf(Singular, SingularDouble, SingularNegative, MultiCut))
+	stage20 = stage19.Union(SetOf(ProbCut, CorrectionHistory, NMPEval, NMPThreat))
+	stage22 = stage20.Union(evalTermSet(eval.Tuned2))
+	stage24 = stage22.Union(SetOf(TimeStability, TimeNodeShare))
 )
 
 // presets are the named configurations. full is every technique but

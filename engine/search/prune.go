@@ -31,7 +31,7 @@ func (s *Searcher) pruneNode(n *node) (int, bool) {
 		s.pvLen[n.ply] = 0
 	}
 
-	if score, pruned := s.prune(n.ply, n.depth, n.beta, n.eval, n.cut); pruned {
+	if score, pruned := s.prune(n); pruned {
 		return score, true
 	}
 
@@ -54,9 +54,10 @@ func (s *Searcher) pruneNode(n *node) (int, bool) {
 
 // prune tries the techniques that end a node before its moves: reverse
 // futility, hyper null-move and null-move pruning. It is called at non-PV
-// nodes out of check; eval is the node's estimate (node.eval: the static
-// eval, or the table's score where tt-eval takes it).
-func (s *Searcher) prune(ply, depth, beta, eval int, cutNode bool) (int, bool) {
+// nodes out of check; the prunings compare node.eval (the static eval, or
+// the table's score where tt-eval takes it) with the window.
+func (s *Searcher) prune(n *node) (int, bool) {
+	ply, depth, beta, eval, cutNode := n.ply, n.depth, n.beta, n.eval, n.cut
 	p := &s.stack[ply].pos
 	par := &s.cfg.Params
 
@@ -77,6 +78,12 @@ func (s *Searcher) prune(ply, depth, beta, eval int, cutNode bool) (int, bool) {
 		eval >= beta &&
 		p.HasNonPawnMaterial(p.SideToMove())
 	if !nullOK {
+		return 0, false
+	}
+	// The table's guard: an earlier search of this node that failed low
+	// (an upper bound below beta) says passing will hardly fail high.
+	if s.on.Has(NMPTTGuard) && n.ttHit && n.tte.bound() == boundUpper &&
+		scoreFromTT(int(n.tte.score), ply) < beta {
 		return 0, false
 	}
 	nmpDepth := depth - 1 - (par.NMPBase + depth/par.NMPDepthDivisor)

@@ -32,6 +32,9 @@ func (s *Searcher) qsearch(ply, alpha, beta int) int {
 	if ply >= MaxPly {
 		return s.evaluate(ply)
 	}
+	if score, cut := s.probeQTT(ply, alpha, beta); cut {
+		return score
+	}
 	alphaBeta := s.on.Has(AlphaBeta)
 	inCheck := p.InCheck()
 
@@ -116,6 +119,27 @@ func (s *Searcher) Quiet(p chess.Position) bool {
 	s.nodeLimit, s.stop, s.stopped, s.deadline = 0, nil, false, time.Time{}
 	eval, _ := s.staticEval(0)
 	return s.qsearch(0, -Infinity, Infinity) == eval
+}
+
+// probeQTT is the table read in quiescence search (qs-tt): any entry
+// will do, since every stored search went at least as deep as this one,
+// and a bound that decides the window ends the node.
+func (s *Searcher) probeQTT(ply, alpha, beta int) (int, bool) {
+	if !s.on.Has(QSearchTT) {
+		return 0, false
+	}
+	e, hit := s.tt.probe(s.stack[ply].pos.Key())
+	if !hit {
+		return 0, false
+	}
+	score := scoreFromTT(int(e.score), ply)
+	if e.bound() == boundExact ||
+		(e.bound() == boundLower && score >= beta) ||
+		(e.bound() == boundUpper && score <= alpha) {
+		s.note(Event{Kind: EvQTTCutoff, Alpha: alpha, Beta: beta, Score: score}, ply)
+		return score, true
+	}
+	return 0, false
 }
 
 // capturedValue is the value of what the capture m takes.

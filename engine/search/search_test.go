@@ -257,7 +257,7 @@ func TestInertTechniquesChangeNothing(t *testing.T) {
 	if a.Stats != b.Stats {
 		t.Errorf("LMR without PVS changed the search: %d vs %d nodes", a.Stats.Nodes, b.Stats.Nodes)
 	}
-	if got := SetOf(LateMoveReductions, LMRPV).Effective(); got != 0 {
+	if got := SetOf(LateMoveReductions, LMRPV).Effective(); !got.IsEmpty() {
 		t.Errorf("LMR without PVS is effective: %s", got)
 	}
 }
@@ -498,6 +498,34 @@ func TestEvalCacheChangesNoNode(t *testing.T) {
 // switched on in full-eval, does its work somewhere on the bench positions (its
 // counter moves; for those with no event of their own, the tree changes),
 // and the searches still find a forced mate.
+// TestSetHoldsEveryTechnique: a Set keeps each technique, the last
+// evaluation term too (there are more techniques than a word has bits),
+// apart from every other.
+func TestSetHoldsEveryTechnique(t *testing.T) {
+	var all Set
+	for tech := Technique(0); tech < NumTechniques; tech++ {
+		one := SetOf(tech)
+		for other := Technique(0); other < NumTechniques; other++ {
+			if one.Has(other) != (other == tech) {
+				t.Fatalf("SetOf(%s).Has(%s) = %t", tech, other, one.Has(other))
+			}
+		}
+		if !one.Without(tech).IsEmpty() {
+			t.Errorf("SetOf(%s).Without(%[1]s) is not empty", tech)
+		}
+		all = all.Union(one)
+	}
+	if got := len(all.Techniques()); got != int(NumTechniques) {
+		t.Errorf("the union of every technique has %d, want %d", got, NumTechniques)
+	}
+	if got, want := all.EvalTerms(), eval.Terms(1<<eval.NumTerms-1); got != want {
+		t.Errorf("every term on: EvalTerms %b, want %b", got, want)
+	}
+	if got := SetOf(EvalTerm(eval.FreePassers)).EvalTerms(); got != 1<<eval.FreePassers {
+		t.Errorf("free-passers alone: EvalTerms %b", got)
+	}
+}
+
 func TestNewPruningsActAndStaySound(t *testing.T) {
 	bench := mustSuite(t, "bench")
 	const changesTree = EvNode // no event of its own: the node count must move
@@ -514,7 +542,8 @@ func TestNewPruningsActAndStaySound(t *testing.T) {
 		{"+capture-history", changesTree, 7}, {"+capture-history,+capture-lmr", changesTree, 7},
 		{"+cont-history-2", changesTree, 7}, {"+correction-history", changesTree, 7},
 		{"+nmp-eval", changesTree, 9}, {"+nmp-threat", changesTree, 7},
-		{"+tt-eval", changesTree, 7},
+		{"+tt-eval", changesTree, 7}, {"+qs-tt", EvQTTCutoff, 7}, {"+nmp-tt", changesTree, 7},
+		{"+lmr-improving", changesTree, 7},
 	} {
 		cfg := mustConfig(t, "full-eval,"+c.spec)
 		// A back-rank mate in one, Rd8#, found and kept (mate distance

@@ -63,6 +63,8 @@ const (
 	TimeNodeShare                         // tm-node-share
 	TTEval                                // tt-eval
 	LMRImproving                          // lmr-improving
+	QSearchTT                             // qs-tt
+	NMPTTGuard                            // nmp-tt
 
 	// firstEvalTerm is the first evaluation term (engine/eval): each
 	// eval.Term is a technique, numbered from here in eval's order and
@@ -90,7 +92,13 @@ func (t Technique) IsEvaluation() bool { return t >= firstEvalTerm }
 
 // EvalTerms is the set's evaluation terms, as the evaluation takes them.
 func (s Set) EvalTerms() eval.Terms {
-	return eval.Terms(s >> firstEvalTerm)
+	var terms eval.Terms
+	for t := eval.Term(0); t < eval.NumTerms; t++ {
+		if s.Has(EvalTerm(t)) {
+			terms |= 1 << t
+		}
+	}
+	return terms
 }
 
 // techniqueInfo is a technique's row of the one vocabulary: its name (the
@@ -167,6 +175,8 @@ var techniqueInfos = [NumTechniques]techniqueInfo{
 	TimeStability:        {name: "tm-stability", summary: "time: under a clock, start no new iteration sooner when the best move has held for several iterations, later when it has just changed (the same tree at a fixed depth or node count)"},
 	TimeNodeShare:        {name: "tm-node-share", summary: "time: under a clock, start no new iteration sooner when the best move took most of the last iteration's nodes, later when it took few (the same tree at a fixed depth or node count)"},
 	TTEval:               {name: "tt-eval", summary: "the table's score of an earlier search stands in for the static eval where its bound says it is nearer the truth, in the prunings that compare the eval with the window (razoring, reverse futility, null move, ProbCut, futility)", requires: []Technique{TranspositionTable}},
+	QSearchTT:            {name: "qs-tt", summary: "quiescence search reads the transposition table: a stored bound that decides the window ends the node (every stored search went at least as deep)", requires: []Technique{Quiescence, AlphaBeta, TranspositionTable}, events: []EventKind{EvQTTCutoff}},
+	NMPTTGuard:           {name: "nmp-tt", summary: "null move: not tried where the table holds an upper bound below beta (an earlier search failed low here, so passing will hardly fail high)", requires: []Technique{NullMovePruning, TranspositionTable}},
 	LMRImproving:         {name: "lmr-improving", summary: "reduce a late quiet move more when the side to move is not improving (its static eval no better than two plies ago): its late moves are less likely to matter", requires: []Technique{LateMoveReductions}, params: "lmr-improving"},
 }
 
@@ -204,29 +214,46 @@ func TechniqueNames() []string {
 	return names
 }
 
-// Set is a set of techniques.
-type Set uint64
+// Set is a set of techniques: a bit for each, in as many words as they
+// need (there are more than 64). A Set is a value: == compares two.
+type Set struct{ w [setWords]uint64 }
 
-// AllTechniques has every technique on.
-const AllTechniques Set = 1<<NumTechniques - 1
+const setWords = (NumTechniques + 63) / 64
 
 // SetOf returns the set of the given techniques.
 func SetOf(ts ...Technique) Set {
 	var s Set
 	for _, t := range ts {
-		s |= 1 << t
+		s = s.With(t)
 	}
 	return s
 }
 
 // Has reports whether t is in s.
-func (s Set) Has(t Technique) bool { return s&(1<<t) != 0 }
+func (s Set) Has(t Technique) bool { return s.w[t/64]&(1<<(t%64)) != 0 }
 
 // With returns s with t added.
-func (s Set) With(t Technique) Set { return s | 1<<t }
+func (s Set) With(t Technique) Set {
+	s.w[t/64] |= 1 << (t % 64)
+	return s
+}
 
 // Without returns s with t removed.
-func (s Set) Without(t Technique) Set { return s &^ (1 << t) }
+func (s Set) Without(t Technique) Set {
+	s.w[t/64] &^= 1 << (t % 64)
+	return s
+}
+
+// Union returns the techniques in s or in o.
+func (s Set) Union(o Set) Set {
+	for i := range s.w {
+		s.w[i] |= o.w[i]
+	}
+	return s
+}
+
+// IsEmpty reports whether s has no technique.
+func (s Set) IsEmpty() bool { return s == Set{} }
 
 // Effective returns s without the techniques that cannot act because a
 // technique they need is off (LMR without PVS has no null-window search to

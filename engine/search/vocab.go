@@ -49,6 +49,7 @@ const (
 	EvMultiCut                            // ... failed high without the hash move: the node is cut
 	EvProbCutTry                          // a ProbCut search of a capture
 	EvProbCut                             // ... that cut the node
+	EvQTTCutoff                           // the table's bound ended a quiescence node
 	EvBest                                // the node's result: its best move and score
 
 	NumEventKinds
@@ -98,6 +99,7 @@ var kinds = [NumEventKinds]struct {
 	EvMultiCut:           {"multi-cut", "multi_cuts", true},
 	EvProbCutTry:         {"probcut-try", "probcut_tries", false},
 	EvProbCut:            {"probcut", "probcut_cuts", true},
+	EvQTTCutoff:          {"qs-tt-cutoff", "", true},
 	EvBest:               {"best", "", true},
 }
 

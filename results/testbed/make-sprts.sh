@@ -1,0 +1,43 @@
+#!/bin/sh
+# Issue 63's changes after lmr-improving (make-sprt-lmr-improving.sh), each
+# a parameter of full moved to what Ethereal 12 does, tested the same way:
+# full with the change against full, at 10,000 nodes a move, an SPRT of
+# elo0=0 against elo1=5, up to 20,000 pairs from the openings suite in the
+# same seeded order. Each line below names its change, the measure
+# (docs/findings.md, results/testbed/measures-*) that led to it, and what
+# it does to full's tree at bench depth 10 (ablate bench --depth 10
+# --config full=full --config NAME=SPEC; full is 3,316,153 nodes).
+#
+#   qs-see-1     qs-see-threshold-cp=1: quiescence searches only captures
+#                that win material by SEE, as Ethereal's QSEEMargin of 1
+#                (even trades are left to the main search). Measure: 1.24
+#                quiescence nodes a main node against Ethereal's 0.89.
+#                Tree 2,635,918 (-20.5%).
+#   nmp-depth-2  nmp-min-depth-plies=2: the null move tried from depth 2,
+#                as Ethereal's NullMovePruningDepth. Measure: null tries
+#                at 4.8% of main nodes against Ethereal's 17.6%. Tree
+#                2,837,607 (-14.4%).
+#
+# sh results/testbed/make-sprts.sh [NAME...] plays the named SPRTs (all,
+# one after another, when none is named); run again to resume. Node-limited
+# games are deterministic (the same on any machine, at any -j and load),
+# so these may run beside other work, one process each.
+set -e
+cd "$(dirname "$0")/../.."
+ablate=${ABLATE:-go run -buildvcs=true ./cmd/ablate}
+. results/journal.sh
+
+spec() {
+  case $1 in
+  qs-see-1) echo full,qs-see-threshold-cp=1 ;;
+  nmp-depth-2) echo full,nmp-min-depth-plies=2 ;;
+  *) echo "make-sprts.sh: no change named $1" >&2; return 2 ;;
+  esac
+}
+
+[ $# -gt 0 ] || set -- qs-see-1 nmp-depth-2
+for name in "$@"; do
+  s=$(spec "$name")
+  play "results/testbed/sprt-$name" --config "$name=$s" --config full=full --nodes 10000 \
+    --sprt elo0=0,elo1=5 --pairs 20000 --openings openings --openings-order random --seed 63
+done
