@@ -196,6 +196,12 @@ func (s *Searcher) reduction(n *node, index int, m chess.Move) (int, Reasons) {
 			why |= WhyHistory
 		}
 	}
+	// LMR's reach: an eligible move is reduced at least a ply, and may be
+	// reduced straight into the quiescence search (depth-1-r = 0), as
+	// Ethereal 12 clamps its reduction.
+	if s.on.Has(LMRReach) {
+		return max(1, min(r, depth-1)), why
+	}
 	// Never reduce into the quiescence search: structural, not a
 	// parameter. The reduced search has depth-1-r plies; r = depth-2
 	// leaves it one, the least that still searches a quiet reply.

@@ -543,7 +543,7 @@ func TestNewPruningsActAndStaySound(t *testing.T) {
 		{"+cont-history-2", changesTree, 7}, {"+correction-history", changesTree, 7},
 		{"+nmp-eval", changesTree, 9}, {"+nmp-threat", changesTree, 7},
 		{"+tt-eval", changesTree, 7}, {"+qs-tt", EvQTTCutoff, 7}, {"+nmp-tt", changesTree, 7},
-		{"+lmr-improving", changesTree, 7},
+		{"+lmr-improving", changesTree, 7}, {"+lmr-reach", changesTree, 7},
 	} {
 		cfg := mustConfig(t, "full-eval,"+c.spec)
 		// A back-rank mate in one, Rd8#, found and kept (mate distance

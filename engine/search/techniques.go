@@ -65,6 +65,7 @@ const (
 	LMRImproving                          // lmr-improving
 	QSearchTT                             // qs-tt
 	NMPTTGuard                            // nmp-tt
+	LMRReach                              // lmr-reach
 
 	// firstEvalTerm is the first evaluation term (engine/eval): each
 	// eval.Term is a technique, numbered from here in eval's order and
@@ -177,6 +178,7 @@ var techniqueInfos = [NumTechniques]techniqueInfo{
 	TTEval:               {name: "tt-eval", summary: "the table's score of an earlier search stands in for the static eval where its bound says it is nearer the truth, in the prunings that compare the eval with the window (razoring, reverse futility, null move, ProbCut, futility)", requires: []Technique{TranspositionTable}},
 	QSearchTT:            {name: "qs-tt", summary: "quiescence search reads the transposition table: a stored bound that decides the window ends the node (every stored search went at least as deep)", requires: []Technique{Quiescence, AlphaBeta, TranspositionTable}, events: []EventKind{EvQTTCutoff}},
 	NMPTTGuard:           {name: "nmp-tt", summary: "null move: not tried where the table holds an upper bound below beta (an earlier search failed low here, so passing will hardly fail high)", requires: []Technique{NullMovePruning, TranspositionTable}},
+	LMRReach:             {name: "lmr-reach", summary: "LMR's reach: a late quiet move it may reduce is reduced at least a ply, and may be reduced straight into quiescence search (off: from no ply to one short of it)", requires: []Technique{LateMoveReductions}},
 	LMRImproving:         {name: "lmr-improving", summary: "reduce a late quiet move more when the side to move is not improving (its static eval no better than two plies ago): its late moves are less likely to matter", requires: []Technique{LateMoveReductions}, params: "lmr-improving"},
 }
 
