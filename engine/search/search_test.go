@@ -498,8 +498,8 @@ func TestEvalCacheChangesNoNode(t *testing.T) {
 // switched on in full-eval, does its work somewhere on the bench positions (its
 // counter moves; for those with no event of their own, the tree changes),
 // and the searches still find a forced mate.
-// TestSetHoldsEveryTechnique: a Set keeps each technique, the last
-// evaluation term too (there are more techniques than a word has bits),
+// TestSetHoldsEveryTechnique: a Set keeps each technique, the search's
+// and the evaluation's (there are more of both than a word has bits),
 // apart from every other.
 func TestSetHoldsEveryTechnique(t *testing.T) {
 	var all Set

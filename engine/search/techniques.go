@@ -92,15 +92,7 @@ func evalTermSet(ts ...eval.Term) Set {
 func (t Technique) IsEvaluation() bool { return t >= firstEvalTerm }
 
 // EvalTerms is the set's evaluation terms, as the evaluation takes them.
-func (s Set) EvalTerms() eval.Terms {
-	var terms eval.Terms
-	for t := eval.Term(0); t < eval.NumTerms; t++ {
-		if s.Has(EvalTerm(t)) {
-			terms |= 1 << t
-		}
-	}
-	return terms
-}
+func (s Set) EvalTerms() eval.Terms { return s.terms }
 
 // techniqueInfo is a technique's row of the one vocabulary: its name (the
 // CLI's, the configurations', the UCI option's), what it does, the
@@ -216,11 +208,17 @@ func TechniqueNames() []string {
 	return names
 }
 
-// Set is a set of techniques: a bit for each, in as many words as they
-// need (there are more than 64). A Set is a value: == compares two.
-type Set struct{ w [setWords]uint64 }
+// Set is a set of techniques: the search's in one word, a bit each, and
+// the evaluation's terms as eval takes them. A Set is a value: == compares
+// two.
+type Set struct {
+	search uint64
+	terms  eval.Terms
+}
 
-const setWords = (NumTechniques + 63) / 64
+// The search's techniques fit the word: with more than 64 the shift below
+// is negative, and the build fails.
+const _ = uint64(1) << (64 - firstEvalTerm)
 
 // SetOf returns the set of the given techniques.
 func SetOf(ts ...Technique) Set {
@@ -232,26 +230,36 @@ func SetOf(ts ...Technique) Set {
 }
 
 // Has reports whether t is in s.
-func (s Set) Has(t Technique) bool { return s.w[t/64]&(1<<(t%64)) != 0 }
+func (s Set) Has(t Technique) bool {
+	if t < firstEvalTerm {
+		return s.search&(1<<t) != 0
+	}
+	return s.terms&(1<<(t-firstEvalTerm)) != 0
+}
 
 // With returns s with t added.
 func (s Set) With(t Technique) Set {
-	s.w[t/64] |= 1 << (t % 64)
+	if t < firstEvalTerm {
+		s.search |= 1 << t
+	} else {
+		s.terms |= 1 << (t - firstEvalTerm)
+	}
 	return s
 }
 
 // Without returns s with t removed.
 func (s Set) Without(t Technique) Set {
-	s.w[t/64] &^= 1 << (t % 64)
+	if t < firstEvalTerm {
+		s.search &^= 1 << t
+	} else {
+		s.terms &^= 1 << (t - firstEvalTerm)
+	}
 	return s
 }
 
 // Union returns the techniques in s or in o.
 func (s Set) Union(o Set) Set {
-	for i := range s.w {
-		s.w[i] |= o.w[i]
-	}
-	return s
+	return Set{s.search | o.search, s.terms | o.terms}
 }
 
 // IsEmpty reports whether s has no technique.
