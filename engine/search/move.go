@@ -197,8 +197,9 @@ func (s *Searcher) reduction(n *node, index int, m chess.Move) (int, Reasons) {
 		}
 	}
 	// LMR's reach: an eligible move is reduced at least a ply, and may be
-	// reduced straight into the quiescence search (depth-1-r = 0), as
-	// Ethereal 12 clamps its reduction.
+	// reduced straight into the quiescence search (depth-1-r = 0). Our
+	// own widening of the clamp: Ethereal 12 and Stockfish 15.1 keep
+	// 0..depth-2 plies, as the default does.
 	if s.on.Has(LMRReach) {
 		return max(1, min(r, depth-1)), why
 	}

@@ -18,10 +18,11 @@
 #                at 4.8% of main nodes against Ethereal's 17.6%. Tree
 #                2,837,607 (-14.4%).
 #   lmr-reach    +lmr-reach: a late quiet move LMR may reduce is reduced
-#                at least a ply, and as far as the quiescence search, as
-#                Ethereal clamps R to 1..depth-1 (ours was 0..depth-2).
-#                Measure: LMR reduces 28.7% of later moves' searches
-#                against Ethereal's 42.0%. Tree 2,783,403 (-16.1%).
+#                at least a ply, and as far as the quiescence search (the
+#                default clamp is 0..depth-2 plies, as Ethereal's and
+#                Stockfish's are: this one is our own). Measure: LMR
+#                reduces 28.7% of later moves' searches against Ethereal's
+#                42.0%. Tree 2,783,403 (-16.1%).
 #
 # sh results/testbed/make-sprts.sh [NAME...] plays the named SPRTs (all,
 # one after another, when none is named); run again to resume. Node-limited
