@@ -57,7 +57,8 @@ func TestGoldenNodeCounts(t *testing.T) {
 		{"startpos", "stage-20", 10, 57780, "e2e4", 30},
 		{"startpos", "stage-21", 10, 78980, "g1f3", 28},
 		{"startpos", "stage-22", 10, 126460, "d2d4", 23},
-		{"startpos", "full", 10, 139439, "d2d4", 32},
+		{"startpos", "stage-24", 10, 139439, "d2d4", 32},
+		{"startpos", "full", 10, 73620, "d2d4", 16},
 		{"startpos", "stage-9", 6, 130645, "g1f3", 0},
 		{"startpos", "stage-13", 8, 39281, "e2e4", 8},
 		{"kiwipete", "full-pesto", 8, 53759, "e2a6", -42},
@@ -65,7 +66,8 @@ func TestGoldenNodeCounts(t *testing.T) {
 		{"kiwipete", "stage-20", 8, 23162, "e2a6", -44},
 		{"kiwipete", "stage-21", 8, 14503, "e2a6", -5},
 		{"kiwipete", "stage-22", 8, 17162, "e2a6", -76},
-		{"kiwipete", "full", 8, 18187, "e2a6", -77},
+		{"kiwipete", "stage-24", 8, 18187, "e2a6", -77},
+		{"kiwipete", "full", 8, 18076, "e2a6", -77},
 		{"kiwipete", "stage-12", 6, 280193, "e2a6", -28},
 		{"mid-isolated-queen-pawn", "full-pesto,+hyper-nmp", 8, 31649, "h7h6", -11},
 		{"mid-isolated-queen-pawn", "full-eval,+hyper-nmp", 8, 19668, "h7h6", -31},
@@ -341,7 +343,8 @@ func TestParseConfig(t *testing.T) {
 	}
 }
 
-// full is stage 24: stage 23 with the clock's two techniques; stage 23 is
+// full is stage 25: stage 24 with qs-tt; stage 24 is stage 23 with the
+// clock's two techniques; stage 23 is
 // stage 22 with the margins tuned for its evaluation; stage 22 is stage
 // 21 (stage 20's switches with the search tune's thresholds, set over the
 // registry's defaults, which every other preset keeps) with the second
@@ -349,8 +352,12 @@ func TestParseConfig(t *testing.T) {
 func TestPresetParams(t *testing.T) {
 	full, s20, s21 := mustConfig(t, "full"), mustConfig(t, "stage-20"), mustConfig(t, "stage-21")
 	s22, s23, s24 := mustConfig(t, "stage-22"), mustConfig(t, "stage-23"), mustConfig(t, "stage-24")
-	if full != s24 || s24.Params != s23.Params || s24.Techniques != s23.Techniques.With(TimeStability).With(TimeNodeShare) {
-		t.Errorf("full is not stage 24, or stage 24 not stage 23 with tm-stability and tm-node-share")
+	s25 := mustConfig(t, "stage-25")
+	if full != s25 || s25.Params != s24.Params || s25.Techniques != s24.Techniques.With(QSearchTT) {
+		t.Errorf("full is not stage 25, or stage 25 not stage 24 with qs-tt")
+	}
+	if s24.Params != s23.Params || s24.Techniques != s23.Techniques.With(TimeStability).With(TimeNodeShare) {
+		t.Errorf("stage 24 is not stage 23 with tm-stability and tm-node-share")
 	}
 	if s23.Techniques != s22.Techniques || s21.Techniques != s20.Techniques ||
 		s22.Techniques != s21.Techniques.With(EvalTerm(eval.Tuned2)) || s22.Params != s21.Params {

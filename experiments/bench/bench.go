@@ -71,11 +71,11 @@ func Default(sub subject.Subject) []matrix.NamedSpec {
 	}
 	// stage-20 is full before the search tune's thresholds became full's,
 	// stage-21 before the second Texel tune's evaluation did, stage-22
-	// before the margins tuned for it did, and stage-23 before the clock's
-	// two techniques did: each differs from
-	// full in a few numbers or in switches that act under a clock only, so
-	// its family would repeat full's; its own count is pinned.
-	for _, name := range []string{"stage-20", "stage-21", "stage-22", "stage-23"} {
+	// before the margins tuned for it did, stage-23 before the clock's
+	// two techniques did, and stage-24 before qs-tt did: each differs from
+	// full in a few numbers or switches, so its family would nearly repeat
+	// full's; its own count is pinned.
+	for _, name := range []string{"stage-20", "stage-21", "stage-22", "stage-23", "stage-24"} {
 		if slices.Contains(sub.Presets(), name) {
 			out = append(out, namedSpec(name, name, benchAllDepth))
 		}

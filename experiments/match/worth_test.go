@@ -75,6 +75,27 @@ func TestSamePlayers(t *testing.T) {
 	}
 }
 
+// TestSamePlayersTechniques: a spec whose preset has gained or lost a
+// technique since the match began is refused, naming what moved; a list
+// in a vocabulary renamed since is not compared.
+func TestSamePlayersTechniques(t *testing.T) {
+	m := &Match{A: native(t, "a", "full"), B: native(t, "b", "full,-lmr")}
+	prev := &resultdir.MatchInfo{A: resultdir.PlayerInfo{Techniques: m.A.Config.Techniques()},
+		B: resultdir.PlayerInfo{Techniques: m.B.Config.Techniques()}}
+	if err := SamePlayers(prev, m); err != nil {
+		t.Errorf("the same techniques: %v", err)
+	}
+	prev.B.Techniques = native(t, "b", "full,-lmr,-qs-tt,+nmp-tt").Config.Techniques()
+	if err := SamePlayers(prev, m); err == nil || !strings.Contains(err.Error(),
+		"b (full,-lmr) has other techniques now than when it began (gained qs-tt; lost nmp-tt)") {
+		t.Errorf("a moved preset: %v", err)
+	}
+	prev.B.Techniques = "alpha-beta,an-old-name"
+	if err := SamePlayers(prev, m); err != nil {
+		t.Errorf("an older vocabulary: %v", err)
+	}
+}
+
 // builtConfig is a configuration of a variant built from source.
 type builtConfig struct {
 	fixedParams

@@ -34,6 +34,11 @@
 #                search). Tree 3,315,918 (-0.007%): too few games differ
 #                to be worth an SPRT, so it is not in the default list.
 #
+# The five above were played against the full of their day, stage 24;
+# qs-tt passed and made stage 25, today's full, so a change named after
+# it is tested against stage 25. A stopped match whose full has moved
+# since is refused on resume (its players would change mid-match).
+#
 # sh results/testbed/make-sprts.sh [NAME...] plays the named SPRTs (all,
 # one after another, when none is named); run again to resume. Node-limited
 # games are deterministic (the same on any machine, at any -j and load),
