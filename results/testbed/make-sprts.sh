@@ -33,6 +33,15 @@
 #                of its own (it came with qs-tt, from reading Ethereal's
 #                search). Tree 3,315,918 (-0.007%): too few games differ
 #                to be worth an SPRT, so it is not in the default list.
+#   tt-eval      +tt-eval on stage 25: the table's score of an earlier
+#                search stands in for the static eval in the prunings
+#                that compare it with the window, where its bound points
+#                the same way (Stockfish and Ethereal both refine their
+#                eval so). Measure: qs-tt's gain, the table's knowledge
+#                read where it was not; put into stage 23 at 10,000
+#                nodes it read +7.1 +/- 10.0 (results/strength/
+#                tt-eval-n10000, stopped by precision, not decided).
+#                Tree 3,267,644 (+1.9%; stage 25 is 3,205,723).
 #
 # The five above were played against the full of their day, stage 24;
 # qs-tt passed and made stage 25, today's full, so a change named after
@@ -55,6 +64,7 @@ spec() {
   lmr-reach) echo full,+lmr-reach ;;
   qs-tt) echo full,+qs-tt ;;
   nmp-tt) echo full,+nmp-tt ;;
+  tt-eval) echo full,+tt-eval ;;
   *) echo "make-sprts.sh: no change named $1" >&2; return 2 ;;
   esac
 }
