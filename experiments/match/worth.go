@@ -4,11 +4,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"reflect"
-	"slices"
-	"strings"
 
 	"github.com/ablate-chess/ablate/engine/subject"
 	"github.com/ablate-chess/ablate/experiments/resultdir"
+	"github.com/ablate-chess/ablate/experiments/setup"
 )
 
 // SamePlayers checks that the players about to finish an interrupted match
@@ -27,60 +26,13 @@ func SamePlayers(prev *resultdir.MatchInfo, m *Match) error {
 			return fmt.Errorf("%s began as %s and would finish as %s: its revision moved; "+
 				"use another directory, or check out the revision it began with", p.Name, describeBuild(was.Built), describeBuild(now))
 		}
-		if gained, lost := movedTechniques(p, was.Techniques); len(gained)+len(lost) > 0 {
-			return fmt.Errorf("%s (%s) has other techniques now than when it began (gained %s; lost %s): "+
-				"its preset has moved since; resume with the build that began it, or play again with a spec that names what it played",
-				p.Name, p.Spec, listOrNone(gained), listOrNone(lost))
+		if p.Subject != nil && p.Config != nil {
+			if gained, lost := setup.MovedTechniques(p.Subject.Techniques(), was.Techniques, p.Config.Techniques()); len(gained)+len(lost) > 0 {
+				return setup.MovedError(p.Name, p.Spec, gained, lost)
+			}
 		}
 	}
 	return nil
-}
-
-// movedTechniques compares the techniques a player began with (as its
-// match.json lists them) with those its spec switches on now. A list
-// naming a technique the subject no longer knows is from an older
-// vocabulary, renamed since, and is not compared: nothing moved that can
-// be told.
-func movedTechniques(p Player, began string) (gained, lost []string) {
-	if began == "" || p.Subject == nil || p.Config == nil {
-		return nil, nil
-	}
-	known := map[string]bool{}
-	for _, t := range p.Subject.Techniques() {
-		known[t] = true
-	}
-	was := map[string]bool{}
-	for _, t := range strings.Split(began, ",") {
-		if !known[t] {
-			return nil, nil
-		}
-		was[t] = true
-	}
-	now := map[string]bool{}
-	for _, t := range strings.Split(p.Config.Techniques(), ",") {
-		if t == "" {
-			continue
-		}
-		now[t] = true
-		if !was[t] {
-			gained = append(gained, t)
-		}
-	}
-	for t := range was {
-		if !now[t] {
-			lost = append(lost, t)
-		}
-	}
-	slices.Sort(gained)
-	slices.Sort(lost)
-	return gained, lost
-}
-
-func listOrNone(names []string) string {
-	if len(names) == 0 {
-		return "nothing"
-	}
-	return strings.Join(names, ", ")
 }
 
 // builtFrom is what a configuration's engine was built from: nil but for

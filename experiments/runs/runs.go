@@ -220,6 +220,9 @@ func (r *Run) Prepare(ctx context.Context, log io.Writer) (err error) {
 	if r.Plan, err = matrix.Build(s.Request); err != nil {
 		return err
 	}
+	if err := samePresets(r.Plan, r.prior); err != nil {
+		return setup.BadSetting("out", "%s: %v", r.Dir, err)
+	}
 	skip := map[string]bool{}
 	for _, rec := range r.prior {
 		skip[matrix.JobKey(rec.Group, rec.Config, rec.Position)] = true
@@ -306,6 +309,32 @@ func (r *Run) Execute(ctx context.Context) error {
 		return &Failed{Jobs: r.Failed, Dir: r.Dir}
 	case interrupted:
 		return &resultdir.Interrupted{Done: len(r.runner.Skip) + records.CountJobs(recs), Total: r.total, Units: "jobs", Dir: r.Dir}
+	}
+	return nil
+}
+
+// samePresets checks that the configurations about to finish an
+// interrupted run switch on what they began with: a spec whose preset has
+// moved since (full following a new stage) would mix two engines'
+// records under one name.
+func samePresets(plan *matrix.Plan, prior []records.Record) error {
+	known := plan.Subject.Techniques()
+	checked := map[string]bool{}
+	for _, rec := range prior {
+		key := rec.Group + "\x00" + rec.Config
+		if checked[key] {
+			continue
+		}
+		checked[key] = true
+		for i := range plan.Rows {
+			row := &plan.Rows[i]
+			if row.Group != rec.Group || row.Name != rec.Config {
+				continue
+			}
+			if gained, lost := setup.MovedTechniques(known, rec.Techniques, row.Config.Techniques()); len(gained)+len(lost) > 0 {
+				return setup.MovedError(row.Name, row.Spec, gained, lost)
+			}
+		}
 	}
 	return nil
 }

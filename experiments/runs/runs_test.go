@@ -88,6 +88,19 @@ func TestRunInterruptedResumes(t *testing.T) {
 	if err := run.Execute(ctx); !errors.As(err, &interrupted) || interrupted.Dir != dir || interrupted.Total != 6 {
 		t.Fatalf("interrupted: %v", err)
 	}
+	// Records begun by a full that lacked qs-tt (an older stage) are not
+	// finished by today's: the resume is refused, naming what moved.
+	moved, err := Open(Request{Out: dir, Settings: settings(4)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range moved.prior {
+		moved.prior[i].Techniques = strings.Replace(moved.prior[i].Techniques, ",qs-tt", "", 1)
+	}
+	if err := moved.Prepare(context.Background(), io.Discard); err == nil ||
+		!strings.Contains(err.Error(), "a (full) has other techniques now than when it began (gained qs-tt; lost nothing)") {
+		t.Errorf("a resume by a moved preset: %v", err)
+	}
 	// The same request again, at another -j, goes on with it.
 	again := settings(4)
 	again.Workers = 2
