@@ -34,3 +34,22 @@ func TestEloCountsThePairsItHas(t *testing.T) {
 		t.Errorf("5 of 6 games: exit %d, %+v (whole %+v), %v: %s", code, b, a, err, errw)
 	}
 }
+
+// FuzzParseBounds: --by-move's list is refused or read as positive move
+// numbers in ascending order, never a panic.
+func FuzzParseBounds(f *testing.F) {
+	for _, s := range []string{"10,20,40", "1", "20,10", "0", "", "5,,6", " 3, 4"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		bounds, err := parseBounds(s)
+		if err != nil {
+			return
+		}
+		for i, b := range bounds {
+			if b < 1 || (i > 0 && b <= bounds[i-1]) {
+				t.Fatalf("%q read as %v", s, bounds)
+			}
+		}
+	})
+}

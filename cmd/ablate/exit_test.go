@@ -51,6 +51,8 @@ func TestExitStatusEveryCommand(t *testing.T) {
 		},
 		"elo": {
 			{[]string{"elo", in("m.pgn")}, 0},
+			{[]string{"elo", "--by-move", "10,20", in("m.pgn")}, 0},
+			{[]string{"elo", "--by-move", "20,10", in("m.pgn")}, 2},
 			{[]string{"elo"}, 2},
 		},
 		"worth": {

@@ -5,6 +5,7 @@ import (
 	"io"
 	"strconv"
 
+	"github.com/ablate-chess/ablate/experiments/match"
 	"github.com/ablate-chess/ablate/experiments/records"
 	"github.com/ablate-chess/ablate/experiments/stats"
 )
@@ -100,4 +101,44 @@ func writeMatchCSV(w io.Writer, a, b string, r *stats.MatchResult) error {
 	p := r.Pentanomial
 	return records.WriteRows(w, []matchRow{{a, b, r.Games, r.Wins, r.Draws, r.Losses, p[0], p[1], p[2], p[3], p[4], r.Points,
 		r.ScoreRate, r.Elo, r.EloError, r.NElo, r.NEloError, r.LOS, r.DrawRatio, r.PairDrawRatio, r.LLR, r.Verdict}})
+}
+
+// Phases writes a match's depth and nodes a move by stretch of the games
+// (match.Phases) for A against B: a table for people, or one row a phase
+// with fixed column names for a spreadsheet (csv, json; the stretch as
+// from_move and to_move, to_move empty for the game's end).
+func Phases(w io.Writer, format, a, b string, phases []match.Phase) error {
+	moves := func(p match.Phase) string {
+		if p.To == 0 {
+			return fmt.Sprintf("%d+", p.From)
+		}
+		return fmt.Sprintf("%d-%d", p.From, p.To)
+	}
+	nodes := func(x float64) string {
+		if x == 0 {
+			return ""
+		}
+		return strconv.FormatFloat(x, 'f', 0, 64)
+	}
+	header := []string{"moves", a + " moves", a + " depth", a + " nodes", b + " moves", b + " depth", b + " nodes"}
+	if format == "csv" || format == "json" {
+		header = []string{"player", "opponent", "from_move", "to_move", "player_moves", "player_depth", "player_nodes",
+			"opponent_moves", "opponent_depth", "opponent_nodes"}
+	}
+	var rows [][]string
+	for _, p := range phases {
+		row := []string{moves(p)}
+		for side := range 2 {
+			row = append(row, strconv.Itoa(p.Moves[side]), strconv.FormatFloat(p.Depth[side], 'f', 2, 64), nodes(p.Nodes[side]))
+		}
+		if format == "csv" || format == "json" { // numbers a spreadsheet will not read as dates
+			to := ""
+			if p.To != 0 {
+				to = strconv.Itoa(p.To)
+			}
+			row = append([]string{a, b, strconv.Itoa(p.From), to}, row[1:]...)
+		}
+		rows = append(rows, row)
+	}
+	return Table(w, format, header, rows, 1)
 }

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/ablate-chess/ablate/experiments/match"
 	"github.com/ablate-chess/ablate/experiments/records"
 	"github.com/ablate-chess/ablate/experiments/records/recordstest"
 	"github.com/ablate-chess/ablate/experiments/stats"
@@ -76,5 +77,21 @@ func TestMatchTableNamesDrawRatios(t *testing.T) {
 	Match(&b, "table", "a", "b", s.Result(nil))
 	if !strings.Contains(b.String(), "drawn games") || !strings.Contains(b.String(), "fastchess's DrawRatio") {
 		t.Errorf("the table does not say which draw ratio is which:\n%s", b.String())
+	}
+}
+
+// TestPhasesGolden: the by-move table in every format; a stretch with no
+// nodes in its comments (a node budget's moves) leaves the cell empty.
+func TestPhasesGolden(t *testing.T) {
+	phases := []match.Phase{
+		{From: 1, To: 10, Moves: [2]int{189, 189}, Depth: [2]float64{19.59, 19.58}, Nodes: [2]float64{463949, 461510}},
+		{From: 11, To: 0, Moves: [2]int{316, 315}, Depth: [2]float64{20.614, 20.38}},
+	}
+	for _, format := range Formats {
+		var buf bytes.Buffer
+		if err := Phases(&buf, format, "sf", "sf2", phases); err != nil {
+			t.Fatal(err)
+		}
+		golden(t, "phases."+format, buf.String())
 	}
 }
