@@ -42,6 +42,13 @@
 #                nodes it read +7.1 +/- 10.0 (results/strength/
 #                tt-eval-n10000, stopped by precision, not decided).
 #                Tree 3,267,644 (+1.9%; stage 25 is 3,205,723).
+#   free-passers +free-passers on stage 25: passed pawns with a clear way
+#                to promotion, and ones the enemy king cannot catch, score
+#                (Toga II's terms; an evaluation change, where the measure
+#                at equal nodes points: stage 24 -257.6 +/- 53.7 against
+#                Ethereal at 40,000 nodes each). Put into stage 23 it read
+#                +8.0 +/- 10.5 over 1,000 pairs (results/strength/
+#                free-passers-n10000*). Tree 3,402,301 (+6.1%).
 #
 # The five above were played against the full of their day, stage 24;
 # qs-tt passed and made stage 25, today's full, so a change named after
@@ -65,6 +72,7 @@ spec() {
   qs-tt) echo full,+qs-tt ;;
   nmp-tt) echo full,+nmp-tt ;;
   tt-eval) echo full,+tt-eval ;;
+  free-passers) echo full,+free-passers ;;
   *) echo "make-sprts.sh: no change named $1" >&2; return 2 ;;
   esac
 }
