@@ -9,6 +9,7 @@
 //	match.go     Match: workers, pairs in order, SPRT and precision, resume
 //	journal.go   a pair as its journal line, read back; pairs.csv rows
 //	pgn.go       each game's PGN, and pairing games read from a PGN file
+//	phases.go    depth and nodes a move by stretch of the games (elo --by-move)
 //	open.go      Request and Open: a match's directory claimed, players built, resumed
 //	run.go       Run: Open, Play and the PGN in one call, with one progress callback
 //	play.go      PlayIn: a match's life in its directory
