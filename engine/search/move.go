@@ -83,7 +83,12 @@ func (s *Searcher) extension(n *node, m chess.Move, singularExt int, givesCheck 
 		return singularExt
 	case s.on.Has(CheckExtension) && givesCheck:
 		// Check extension: a check may start a forcing line; see it one
-		// ply further.
+		// ply further. With check-ext-see, only a check whose exchange
+		// on its square loses nothing: a checker left hanging forces
+		// nothing but its own capture.
+		if s.on.Has(CheckExtSEE) && s.stack[n.ply].pos.SEE(m) < 0 {
+			return 0
+		}
 		s.count(EvExtension)
 		return 1
 	}
@@ -95,7 +100,13 @@ func (s *Searcher) extension(n *node, m chess.Move, singularExt int, givesCheck 
 // capture LMR a capture's.
 func (s *Searcher) reductionOf(n *node, i int, m chess.Move, quiet, givesCheck bool) (int, Reasons) {
 	switch {
-	case i == 0 || n.inCheck || givesCheck:
+	case i == 0:
+		return 0, 0
+	case quiet && s.on.Has(LMRChecks):
+		// Checks and evasions are reduced as other quiet moves: the
+		// check extension already gives them their ply.
+		return s.reduction(n, i, m)
+	case n.inCheck || givesCheck:
 		return 0, 0
 	case quiet:
 		return s.reduction(n, i, m)

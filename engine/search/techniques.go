@@ -66,6 +66,8 @@ const (
 	QSearchTT                             // qs-tt
 	NMPTTGuard                            // nmp-tt
 	LMRReach                              // lmr-reach
+	CheckExtSEE                           // check-ext-see
+	LMRChecks                             // lmr-checks
 
 	// firstEvalTerm is the first evaluation term (engine/eval): each
 	// eval.Term is a technique, numbered from here in eval's order and
@@ -171,6 +173,8 @@ var techniqueInfos = [NumTechniques]techniqueInfo{
 	QSearchTT:            {name: "qs-tt", summary: "quiescence search reads the transposition table: a stored bound that decides the window ends the node (every stored search went at least as deep)", requires: []Technique{Quiescence, AlphaBeta, TranspositionTable}, events: []EventKind{EvQTTCutoff}},
 	NMPTTGuard:           {name: "nmp-tt", summary: "null move: not tried where the table holds an upper bound below beta (an earlier search failed low here, so passing will hardly fail high)", requires: []Technique{NullMovePruning, TranspositionTable}},
 	LMRReach:             {name: "lmr-reach", summary: "LMR's reach: a late quiet move it may reduce is reduced at least a ply, and may be reduced straight into quiescence search (off: from no ply to one short of it, as Ethereal 12 and Stockfish 15.1 clamp it)", requires: []Technique{LateMoveReductions}},
+	CheckExtSEE:          {name: "check-ext-see", summary: "the check extension only for a check that loses no material by SEE (a check that hangs the checker is a spite check, not a forcing line)", requires: []Technique{CheckExtension}},
+	LMRChecks:            {name: "lmr-checks", summary: "LMR reduces a late quiet move that gives check, or is made in check, like any other (off: checks and evasions are never reduced; Ethereal 12 reduces both)", requires: []Technique{LateMoveReductions}},
 	LMRImproving:         {name: "lmr-improving", summary: "reduce a late quiet move more when the side to move is not improving (its static eval no better than two plies ago): its late moves are less likely to matter", requires: []Technique{LateMoveReductions}, params: "lmr-improving"},
 }
 

@@ -49,6 +49,17 @@
 #                Ethereal at 40,000 nodes each). Put into stage 23 it read
 #                +8.0 +/- 10.5 over 1,000 pairs (results/strength/
 #                free-passers-n10000*). Tree 3,402,301 (+6.1%).
+#   lmr-checks   +lmr-checks on stage 25: LMR reduces late quiet checks
+#                and moves made in check like other late quiet moves, as
+#                Ethereal 12 does (ours never reduced either). Measures:
+#                LMR reduces 28% of later moves' searches against
+#                Ethereal's 42% (33% with it), and the check extension
+#                costs ablate 51% of its tree against Ethereal's 9%
+#                (docs/findings.md's tree table). Tree 2,599,929 (-18.9%).
+#   check-ext-see +check-ext-see on stage 25: the check extension only for
+#                checks that lose nothing by SEE (Stockfish's condition
+#                before 12). Measure: the check extension's cost, as
+#                lmr-checks. Tree 2,972,941 (-7.3%).
 #
 # The five above were played against the full of their day, stage 24;
 # qs-tt passed and made stage 25, today's full, so a change named after
@@ -73,6 +84,8 @@ spec() {
   nmp-tt) echo full,+nmp-tt ;;
   tt-eval) echo full,+tt-eval ;;
   free-passers) echo full,+free-passers ;;
+  lmr-checks) echo full,+lmr-checks ;;
+  check-ext-see) echo full,+check-ext-see ;;
   *) echo "make-sprts.sh: no change named $1" >&2; return 2 ;;
   esac
 }
