@@ -29,7 +29,10 @@ func matchCommand() *cli.Command {
 			"as fastchess does, for A. With --sprt the match stops when the test decides. The\n" +
 			"default, 10 pairs at 10,000 nodes a move, takes a few seconds; node-limited games\n" +
 			"are deterministic: the same PGN for any -j. With --engine-src, the players are variants\n" +
-			"of an engine built from its source (every variant, or those --config names).",
+			"of an engine built from its source (every variant, or those --config names).\n\n" +
+			"--resume DIR --no-play plays and writes nothing: the figures of the pairs DIR's\n" +
+			"journal holds (pairs.jsonl, or pairs.jsonl.gz), counted in order as the match\n" +
+			"counts them, even while another ablate is playing it.",
 		Flags: append(append(matchFlags(),
 			configFlag("a player: ablate's engine as `NAME=SPEC` (repeatable)"),
 			&cli.StringSliceFlag{Name: "engine", Usage: "an external UCI engine as a player, `[NAME=]CMD` (repeatable)"},
@@ -43,6 +46,7 @@ func matchCommand() *cli.Command {
 			&cli.StringFlag{Name: "pgn", Usage: "write every game to `FILE`"},
 			outFlag("games.pgn.gz, pairs.csv and match.json"),
 			resumeFlag(),
+			&cli.BoolFlag{Name: "no-play", Usage: "with --resume DIR: play and write nothing; the figures of the pairs DIR holds so far"},
 			forceFlag(),
 			shardFlag(),
 		), sourceFlags()...),
@@ -51,6 +55,9 @@ func matchCommand() *cli.Command {
 }
 
 func matchAction(c *cli.Context) error {
+	if c.Bool("no-play") {
+		return matchSoFar(c)
+	}
 	if err := resumeAlone(c); err != nil {
 		return err
 	}
@@ -120,4 +127,24 @@ func matchRequest(c *cli.Context) (match.Request, error) {
 	}
 	req.Settings = s
 	return req, nil
+}
+
+// matchSoFar is match --resume DIR --no-play: what DIR holds, played or
+// not, with nothing played or written.
+func matchSoFar(c *cli.Context) error {
+	dir := c.String("resume")
+	if dir == "" {
+		return command.BadUsage("--no-play reads a match directory: give --resume DIR")
+	}
+	if err := resumeAlone(c); err != nil {
+		return err
+	}
+	info, r, counted, err := match.SoFarDir(dir)
+	if err != nil {
+		return command.BadInput(err)
+	}
+	if !info.Complete {
+		fmt.Fprintf(c.App.ErrWriter, "%s: %d of %d pairs so far (nothing played now)\n", dir, counted, info.PairsAsked)
+	}
+	return render.Match(c.App.Writer, c.String("format"), info.A.Name, info.B.Name, r)
 }

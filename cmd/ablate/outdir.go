@@ -79,7 +79,7 @@ func resumeAlone(c *cli.Context) error {
 		return nil
 	}
 	same := map[string]bool{"resume": true, "workers": true, "jobs": true, "j": true, "quiet": true, "q": true,
-		"format": true, "f": true, "records": true, "pgn": true}
+		"format": true, "f": true, "records": true, "pgn": true, "no-play": true}
 	for _, name := range c.LocalFlagNames() {
 		if !same[name] {
 			return command.BadUsage("--resume takes the settings %s began with: give no --%s "+

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"compress/gzip"
 	"encoding/json"
 	"errors"
 	"os"
@@ -364,4 +365,65 @@ func TestNoPlayNeedsAWorth(t *testing.T) {
 	if _, err := os.Stat(missing); !errors.Is(err, os.ErrNotExist) {
 		t.Errorf("a refused --no-play made %s: %v", missing, err)
 	}
+}
+
+// TestMatchNoPlay: match --resume DIR --no-play reads an interrupted
+// match's journal (as ablate left it, or gzipped) without playing or
+// writing, and a finished match's result as match.json holds it.
+func TestMatchNoPlay(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "m")
+	args := []string{"match", "--config", "a=full", "--config", "b=full,-lmr", "--pairs", "40", "--nodes", "2000",
+		"--openings", "bench", "--quiet", "-j", "1", "--out", dir}
+	cmd := self(args)
+	cmd.Start()
+	for deadline := time.Now().Add(time.Minute); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+		if data, _ := os.ReadFile(filepath.Join(dir, "pairs.jsonl")); bytes.Count(data, []byte("\n")) >= 2 {
+			break
+		}
+	}
+	cmd.Process.Signal(os.Interrupt)
+	cmd.Wait()
+	journal, err := os.ReadFile(filepath.Join(dir, "pairs.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	pairs := bytes.Count(journal, []byte("\n")) // -j 1: the pairs in order
+	before := snapshot(t, dir)
+	read := func() (map[string]any, string) {
+		out, errw, code := ablate(t, "match", "--resume", dir, "--no-play", "-f", "json")
+		var r map[string]any
+		if code != 0 || json.Unmarshal([]byte(out), &r) != nil {
+			t.Fatalf("--no-play: exit %d, %q\n%s", code, errw, out)
+		}
+		return r, errw
+	}
+	r, errw := read()
+	if r["pairs"] != float64(pairs) || r["games"] != float64(2*pairs) || !strings.Contains(errw, "of 40 pairs so far (nothing played now)") {
+		t.Errorf("--no-play of %d pairs: %v, %q", pairs, r, errw)
+	}
+	if after := snapshot(t, dir); len(after) != len(before) || after["pairs.jsonl"] != before["pairs.jsonl"] || after["match.json"] != before["match.json"] {
+		t.Error("--no-play wrote in the directory")
+	}
+	// The journal stored gzipped, as results/journal.sh keeps one.
+	gz := filepath.Join(dir, "pairs.jsonl.gz")
+	if err := writeGzip(gz, journal); err != nil {
+		t.Fatal(err)
+	}
+	os.Remove(filepath.Join(dir, "pairs.jsonl"))
+	if again, _ := read(); again["elo"] != r["elo"] || again["pairs"] != r["pairs"] {
+		t.Errorf("from the gzipped journal: %v, want %v", again, r)
+	}
+	if _, errw, code := ablate(t, "match", "--no-play", "--out", dir); code != 2 || !strings.Contains(errw, "give --resume DIR") {
+		t.Errorf("--no-play without --resume: exit %d, %q", code, errw)
+	}
+}
+
+func writeGzip(path string, data []byte) error {
+	var buf bytes.Buffer
+	zw := gzip.NewWriter(&buf)
+	zw.Write(data)
+	if err := zw.Close(); err != nil {
+		return err
+	}
+	return os.WriteFile(path, buf.Bytes(), 0o644)
 }

@@ -10,6 +10,7 @@
 //	journal.go   a pair as its journal line, read back; pairs.csv rows
 //	pgn.go       each game's PGN, and pairing games read from a PGN file
 //	phases.go    depth and nodes a move by stretch of the games (elo --by-move)
+//	sofar.go     SoFarDir: a match directory's figures, nothing played (match --no-play)
 //	open.go      Request and Open: a match's directory claimed, players built, resumed
 //	run.go       Run: Open, Play and the PGN in one call, with one progress callback
 //	play.go      PlayIn: a match's life in its directory
