@@ -40,7 +40,7 @@ func (s *Searcher) qsearch(ply, alpha, beta int) int {
 
 	f.threat = chess.NullMove // a null move's threat is the main search's, at its own node
 
-	best := -Infinity
+	best, bestMove, origAlpha := -Infinity, chess.NullMove, alpha
 	mode := chess.GenAll // in check, every evasion
 	if !inCheck {
 		best, _ = s.staticEval(ply)
@@ -88,6 +88,7 @@ func (s *Searcher) qsearch(ply, alpha, beta int) int {
 		if score > best {
 			best = score
 			if score > alpha {
+				bestMove = m
 				s.updatePV(ply, m)
 				if alphaBeta {
 					alpha = score
@@ -97,6 +98,18 @@ func (s *Searcher) qsearch(ply, alpha, beta int) int {
 				}
 			}
 		}
+	}
+	// qs-tt-store: the result kept for the next visit, its bound by
+	// where it fell against the window this node was given.
+	if s.on.Has(QSearchTTStore) && alphaBeta {
+		b := boundUpper
+		switch {
+		case best >= beta:
+			b = boundLower
+		case best > origAlpha:
+			b = boundExact
+		}
+		s.tt.storeQ(p.Key(), bestMove, best, ply, b)
 	}
 	return best
 }

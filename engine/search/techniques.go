@@ -68,6 +68,7 @@ const (
 	LMRReach                              // lmr-reach
 	CheckExtSEE                           // check-ext-see
 	LMRChecks                             // lmr-checks
+	QSearchTTStore                        // qs-tt-store
 
 	// firstEvalTerm is the first evaluation term (engine/eval): each
 	// eval.Term is a technique, numbered from here in eval's order and
@@ -175,6 +176,7 @@ var techniqueInfos = [NumTechniques]techniqueInfo{
 	LMRReach:             {name: "lmr-reach", summary: "LMR's reach: a late quiet move it may reduce is reduced at least a ply, and may be reduced straight into quiescence search (off: from no ply to one short of it, as Ethereal 12 and Stockfish 15.1 clamp it)", requires: []Technique{LateMoveReductions}},
 	CheckExtSEE:          {name: "check-ext-see", summary: "the check extension only for a check that loses no material by SEE (a check that hangs the checker is a spite check, not a forcing line)", requires: []Technique{CheckExtension}},
 	LMRChecks:            {name: "lmr-checks", summary: "LMR reduces a late quiet move that gives check, or is made in check, like any other (off: checks and evasions are never reduced; Ethereal 12 reduces both)", requires: []Technique{LateMoveReductions}},
+	QSearchTTStore:       {name: "qs-tt-store", summary: "quiescence search writes its result to the transposition table (at depth 0, never over a main search's entry), for qs-tt to read on the next visit", requires: []Technique{QSearchTT}},
 	LMRImproving:         {name: "lmr-improving", summary: "reduce a late quiet move more when the side to move is not improving (its static eval no better than two plies ago): its late moves are less likely to matter", requires: []Technique{LateMoveReductions}, params: "lmr-improving"},
 }
 

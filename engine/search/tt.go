@@ -74,6 +74,20 @@ func (t *TT) store(key uint64, move chess.Move, score, depth, ply int, b bound, 
 	*e = ttEntry{key: key, move: move, score: int16(scoreToTT(score, ply)), depth: int8(depth), flags: flags}
 }
 
+// storeQ keeps a quiescence search's result (qs-tt-store) at depth 0, in
+// a slot that holds nothing or another quiescence result: never over a
+// main search's entry, which went deeper, whatever position it is of.
+func (t *TT) storeQ(key uint64, move chess.Move, score, ply int, b bound) {
+	e := &t.entries[key&t.mask]
+	if e.flags&3 != 0 && e.depth > 0 {
+		return
+	}
+	if move == chess.NullMove && e.key == key {
+		move = e.move
+	}
+	*e = ttEntry{key: key, move: move, score: int16(scoreToTT(score, ply)), flags: uint8(b)}
+}
+
 // Mate scores count plies from the root; in the table they count from the
 // node, so that a mate found at one ply is right at another.
 func scoreToTT(score, ply int) int {
