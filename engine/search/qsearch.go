@@ -68,7 +68,13 @@ func (s *Searcher) qsearch(ply, alpha, beta int) int {
 			}
 			// SEE pruning: a capture that loses material by exchange
 			// will not raise a standing pat.
-			if s.on.Has(QSearchSEE) && p.SEE(m) < s.cfg.Params.QSearchSEEThreshold {
+			threshold := s.cfg.Params.QSearchSEEThreshold
+			if s.on.Has(QSearchSEEFutility) {
+				// With qs-see-futility the exchange must also win
+				// enough to bring the standing pat near alpha.
+				threshold = max(threshold, alpha-best-s.cfg.Params.QSFutilityMargin)
+			}
+			if s.on.Has(QSearchSEE) && p.SEE(m) < threshold {
 				s.count(EvQSEE)
 				continue
 			}
