@@ -90,6 +90,32 @@ type Match struct {
 	OnPair func(*Pair) error
 	// OnProgress, if set, is called as the counted pairs grow.
 	OnProgress func(*Outcome)
+	// OnShallow, if set, is called once, when the first pairs under a
+	// node budget show a player searching no deeper than a ply on
+	// average: an engine that does not honour go nodes (Debian's
+	// Ethereal 12 answers it with a one-ply search), whose games would
+	// measure nothing.
+	OnShallow func(player string, depth float64)
+}
+
+// shallowPairs is how many counted pairs OnShallow's check waits for.
+const shallowPairs = 2
+
+// checkShallow calls OnShallow for a player whose mean depth over the
+// counted pairs is a ply or less under a node budget.
+func (m *Match) checkShallow(out *Outcome) {
+	if m.OnShallow == nil || m.Budget.Nodes == 0 {
+		return
+	}
+	da, db := records.MeanDepths(Records(out.Pairs, m.A.Name))
+	for _, p := range []struct {
+		name  string
+		depth float64
+	}{{m.A.Name, da}, {m.B.Name, db}} {
+		if p.depth > 0 && p.depth <= 1 {
+			m.OnShallow(p.name, p.depth)
+		}
+	}
 }
 
 // Pair is a game pair: A white first, then B white.
@@ -240,6 +266,9 @@ func (m *Match) Run(ctx context.Context) (*Outcome, error) {
 			}
 			if t.next > before && m.OnProgress != nil {
 				m.OnProgress(out)
+			}
+			if before < shallowPairs && t.next >= shallowPairs {
+				m.checkShallow(out)
 			}
 		})
 	if firstErr == nil {

@@ -647,3 +647,25 @@ func TestRandomPlies(t *testing.T) {
 		t.Errorf("no random plies changed the opening: %+v", plain)
 	}
 }
+
+// TestOnShallow: under a node budget too small for a second ply, both
+// players are reported once, after the first pairs; at a budget that
+// reaches several plies, neither is.
+func TestOnShallow(t *testing.T) {
+	for _, c := range []struct {
+		nodes uint64
+		want  int
+	}{{1, 2}, {2000, 0}} {
+		var told []string
+		m := &Match{A: native(t, "a", "full"), B: native(t, "b", "full,-lmr"), Openings: openings(t, "bench")[:4],
+			Pairs: 4, Budget: setup.Budget{Nodes: c.nodes}, Adjudication: Adjudication{MaxMoves: 40}, Workers: 1,
+			Event: "test", Date: "2026.01.01"}
+		m.OnShallow = func(player string, depth float64) { told = append(told, player) }
+		if _, err := m.Run(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		if len(told) != c.want {
+			t.Errorf("nodes=%d: told %v, want %d players", c.nodes, told, c.want)
+		}
+	}
+}

@@ -43,6 +43,11 @@ func Run(ctx context.Context, r Request, pgn string, progress func(Event)) (*Ope
 	case len(o.Done) > 0:
 		tell(Event{Note: fmt.Sprintf("resuming %s: %d of %d pairs played", o.Dir, len(o.Done), o.Pairs)})
 	}
+	o.Match.OnShallow = func(player string, depth float64) {
+		tell(Event{Note: fmt.Sprintf("%s searches %.1f plies a move on average under %s: does it honour go nodes? "+
+			"(Debian's Ethereal 12 answers go nodes with a one-ply search; build it from its source with --engine-src)",
+			player, depth, o.Match.Budget.String())})
+	}
 	tell(Event{Start: true, Match: o.Match})
 	out, err := o.Play(ctx)
 	tell(Event{Done: true, Match: o.Match})
