@@ -44,9 +44,7 @@ func Run(ctx context.Context, r Request, pgn string, progress func(Event)) (*Ope
 		tell(Event{Note: fmt.Sprintf("resuming %s: %d of %d pairs played", o.Dir, len(o.Done), o.Pairs)})
 	}
 	o.Match.OnShallow = func(player string, depth float64) {
-		tell(Event{Note: fmt.Sprintf("%s searches %.1f plies a move on average under %s: does it honour go nodes? "+
-			"(Debian's Ethereal 12 answers go nodes with a one-ply search; build it from its source with --engine-src)",
-			player, depth, o.Match.Budget.String())})
+		tell(Event{Note: ShallowNote(player, depth, o.Match.Budget)})
 	}
 	tell(Event{Start: true, Match: o.Match})
 	out, err := o.Play(ctx)
@@ -61,4 +59,12 @@ func Run(ctx context.Context, r Request, pgn string, progress func(Event)) (*Ope
 		}
 	}
 	return o, out, err
+}
+
+// ShallowNote is the line a match's OnShallow prints: a player searching a
+// ply or less a move under a node budget.
+func ShallowNote(player string, depth float64, b setup.Budget) string {
+	return fmt.Sprintf("%s searches %.1f plies a move on average under %s: does it honour go nodes? "+
+		"(Debian's Ethereal 12 answers go nodes with a one-ply search; build it from its source with --engine-src)",
+		player, depth, b.String())
 }

@@ -7,6 +7,7 @@ import (
 	"os"
 	"strings"
 
+	"github.com/ablate-chess/ablate/experiments/match"
 	"github.com/ablate-chess/ablate/experiments/resultdir"
 	"github.com/ablate-chess/ablate/experiments/setup"
 )
@@ -76,6 +77,9 @@ func Run(ctx context.Context, r Request, progress func(Event)) (*Worth, error) {
 	return w, w.Play(ctx, func(t *Cell) func() {
 		if progress == nil {
 			return func() {}
+		}
+		t.Match.OnShallow = func(player string, depth float64) {
+			note("%s", match.ShallowNote(player, depth, t.Match.Budget))
 		}
 		progress(Event{Cell: t})
 		return func() { progress(Event{Cell: t, Done: true}) }
