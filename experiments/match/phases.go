@@ -4,30 +4,19 @@ import (
 	"fmt"
 
 	"github.com/ablate-chess/ablate/engine/chess"
+	"github.com/ablate-chess/ablate/experiments/records"
 )
-
-// Phase is one stretch of the games, by the engines' own moves (book moves
-// are not counted): the mean depth each player reached there, and the mean
-// nodes where the moves' comments carry them (a clock's games do, a node
-// budget's need not). It is how a node budget is compared with a clock:
-// a clock spends more early, a plain budget the same on every move.
-type Phase struct {
-	From, To int        // the players' own moves From to To; To 0: to the game's end
-	Moves    [2]int     // moves with a depth: the player's, the opponent's
-	Depth    [2]float64 // mean depth
-	Nodes    [2]float64 // mean nodes a move; 0 where no comment gives them
-}
 
 // Phases splits the games of player against opponent at the bounds (the
 // last own move of each phase, ascending): bounds 10, 20, 40 make the
 // phases 1-10, 11-20, 21-40 and 41 on.
-func Phases(games []chess.PGNGame, player, opponent string, bounds []int) ([]Phase, error) {
+func Phases(games []chess.PGNGame, player, opponent string, bounds []int) ([]records.Phase, error) {
 	for i, b := range bounds {
 		if b < 1 || (i > 0 && b <= bounds[i-1]) {
 			return nil, fmt.Errorf("phase bounds %v: want move numbers above 0, ascending", bounds)
 		}
 	}
-	out := make([]Phase, len(bounds)+1)
+	out := make([]records.Phase, len(bounds)+1)
 	from := 1
 	for i := range out {
 		out[i].From = from
@@ -84,7 +73,7 @@ func Phases(games []chess.PGNGame, player, opponent string, bounds []int) ([]Pha
 	return out, nil
 }
 
-func phaseOf(phases []Phase, move int) int {
+func phaseOf(phases []records.Phase, move int) int {
 	for k, p := range phases {
 		if p.To == 0 || move <= p.To {
 			return k
@@ -94,7 +83,7 @@ func phaseOf(phases []Phase, move int) int {
 }
 
 // PhasesFile reads a match's PGN file and splits its games (Phases).
-func PhasesFile(path, player, opponent string, bounds []int) ([]Phase, error) {
+func PhasesFile(path, player, opponent string, bounds []int) ([]records.Phase, error) {
 	f, err := chess.OpenPGN(path)
 	if err != nil {
 		return nil, err

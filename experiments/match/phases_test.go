@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/ablate-chess/ablate/engine/chess"
+	"github.com/ablate-chess/ablate/experiments/records"
 )
 
 // Two games of a pair: a book move each side, then the engines' moves
@@ -35,7 +36,7 @@ func TestPhases(t *testing.T) {
 	// a's own moves: game 1 depths 10, 12, 14 (nodes 1000, 3000, 100);
 	// game 2 depths 7, 9. b's: game 1 depths 8, 9 (nodes 500, 700);
 	// game 2 depths 6, 8, 4.
-	want := []Phase{
+	want := []records.Phase{
 		{From: 1, To: 1, Moves: [2]int{2, 2}, Depth: [2]float64{8.5, 7}, Nodes: [2]float64{1000, 500}},
 		{From: 2, To: 0, Moves: [2]int{3, 3}, Depth: [2]float64{35.0 / 3, 7}, Nodes: [2]float64{1550, 700}},
 	}

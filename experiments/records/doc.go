@@ -9,7 +9,7 @@
 //	columns.go   CSV and JSON from struct tags; unknown cells; named counters
 //	record.go    Record, Counts, records.csv
 //	summary.go   Summary, Summarize
-//	pairs.go     PairRecord (pairs.csv), CountPairs
+//	pairs.go     PairRecord (pairs.csv), CountPairs; Phase (elo --by-move)
 //	worth.go     WorthRow (worth.csv)
 //	baseline.go  the bench baseline's rows, and what changed
 //	compare.go   two runs, configuration by configuration; --fail-on rules

@@ -5,7 +5,6 @@ import (
 	"io"
 	"strconv"
 
-	"github.com/ablate-chess/ablate/experiments/match"
 	"github.com/ablate-chess/ablate/experiments/records"
 	"github.com/ablate-chess/ablate/experiments/stats"
 )
@@ -107,8 +106,8 @@ func writeMatchCSV(w io.Writer, a, b string, r *stats.MatchResult) error {
 // (match.Phases) for A against B: a table for people, or one row a phase
 // with fixed column names for a spreadsheet (csv, json; the stretch as
 // from_move and to_move, to_move empty for the game's end).
-func Phases(w io.Writer, format, a, b string, phases []match.Phase) error {
-	moves := func(p match.Phase) string {
+func Phases(w io.Writer, format, a, b string, phases []records.Phase) error {
+	moves := func(p records.Phase) string {
 		if p.To == 0 {
 			return fmt.Sprintf("%d+", p.From)
 		}

@@ -8,7 +8,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/ablate-chess/ablate/experiments/match"
 	"github.com/ablate-chess/ablate/experiments/records"
 	"github.com/ablate-chess/ablate/experiments/records/recordstest"
 	"github.com/ablate-chess/ablate/experiments/stats"
@@ -83,7 +82,7 @@ func TestMatchTableNamesDrawRatios(t *testing.T) {
 // TestPhasesGolden: the by-move table in every format; a stretch with no
 // nodes in its comments (a node budget's moves) leaves the cell empty.
 func TestPhasesGolden(t *testing.T) {
-	phases := []match.Phase{
+	phases := []records.Phase{
 		{From: 1, To: 10, Moves: [2]int{189, 189}, Depth: [2]float64{19.59, 19.58}, Nodes: [2]float64{463949, 461510}},
 		{From: 11, To: 0, Moves: [2]int{316, 315}, Depth: [2]float64{20.614, 20.38}},
 	}
