@@ -105,7 +105,10 @@ spec() {
   esac
 }
 
-[ $# -gt 0 ] || set -- qs-see-1 nmp-depth-2 lmr-reach qs-tt
+# With no name: the round on stage 25, the tree's changes first (at equal
+# depth stage 25 beats Ethereal, so the gap is what a ply costs: results/
+# testbed/stage25-vs-ethereal-d9), then the table's and the evaluation's.
+[ $# -gt 0 ] || set -- lmr-checks qs-see-futility check-ext-see qs-tt-store tt-eval free-passers
 for name in "$@"; do
   s=$(spec "$name")
   play "results/testbed/sprt-$name" --config "$name=$s" --config full=full --nodes 10000 \
