@@ -12,6 +12,7 @@ import (
 	"github.com/ablate-chess/ablate/cmd/internal/term"
 	"github.com/ablate-chess/ablate/engine/chess"
 	"github.com/ablate-chess/ablate/engine/search"
+	"github.com/ablate-chess/ablate/experiments/nullcheck"
 	"github.com/ablate-chess/ablate/experiments/render"
 	"github.com/ablate-chess/ablate/experiments/setup"
 	"github.com/ablate-chess/ablate/experiments/trace"
@@ -35,7 +36,9 @@ func traceCommand() *cli.Command {
 			"first node where their trees part and why, then how the trees differ by cause.\n" +
 			"With --check-null, searches each null-move cutoff's node again the ordinary way and\n" +
 			"counts the cutoffs a real move's search overturns (scores below beta), per position\n" +
-			"of --positions (or --fen) and by depth.\n" +
+			"of --positions (or --fen) and by depth. With --by-depth, counts each event by the\n" +
+			"remaining depth of the node it happened at, over --positions (or --fen): where a\n" +
+			"tree's nodes and prunings are (depth 0 is the quiescence search).\n" +
 			term.Wrap("Events: "+strings.Join(search.EventKinds(), ", ")+".", "", helpWidth-3),
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "fen", Usage: "the position", Value: chess.StartFEN},
@@ -49,7 +52,9 @@ func traceCommand() *cli.Command {
 			&cli.StringFlag{Name: "move-path", Usage: "only events under this path `e2e4,e7e5`"},
 			hashFlag(),
 			&cli.BoolFlag{Name: "check-null", Usage: "count the null-move cutoffs a real move's search overturns"},
-			positionsFlag("", "with --check-null: a suite or file of positions instead of --fen"),
+			&cli.BoolFlag{Name: "by-depth", Usage: "count the events (--kinds; default node, qnode, null-try, rfp, razoring, " +
+				"futility, lmp, reduce) by the remaining depth of their node"},
+			positionsFlag("", "with --check-null or --by-depth: a suite or file of positions instead of --fen"),
 			&cli.IntFlag{Name: "limit", Usage: "with --check-null: check at most `N` cutoffs a position (evenly spread)", Value: 200},
 		},
 		Action: traceAction,
@@ -71,6 +76,9 @@ func traceAction(c *cli.Context) error {
 	depth, maxNodes := c.Int("depth"), c.Uint64("max-nodes")
 	if c.Bool("check-null") {
 		return checkNull(c, cfg, pos, depth)
+	}
+	if c.Bool("by-depth") {
+		return traceByDepth(c, cfg, pos, depth)
 	}
 	if vs := c.String("vs"); vs != "" {
 		other, err := search.ParseConfig(vs)
@@ -133,4 +141,53 @@ func writeDivergence(w io.Writer, format string, d trace.Divergence, nameA, name
 			strconv.FormatInt(int64(y)-int64(x), 10)})
 	}
 	return render.Table(w, format, []string{"event", "A: " + nameA, "B: " + nameB, "B - A"}, rows, 1)
+}
+
+// defaultDepthKinds are --by-depth's columns when --kinds names none.
+const defaultDepthKinds = "node,qnode,null-try,rfp,razoring,futility,lmp,reduce"
+
+// traceByDepth is trace --by-depth: a table of event counts by the
+// remaining depth of their node, summed over the positions.
+func traceByDepth(c *cli.Context, cfg search.Config, pos chess.Position, depth int) error {
+	format := c.String("format")
+	if format == "json" || format == "tree" {
+		format = "table"
+	}
+	if err := render.CheckFormat(format); err != nil {
+		return command.BadInput(flagError(err))
+	}
+	names := c.String("kinds")
+	if names == "" {
+		names = defaultDepthKinds
+	}
+	var kinds []search.EventKind
+	for _, name := range strings.Split(names, ",") {
+		k, ok := search.ParseEventKind(strings.TrimSpace(name))
+		if !ok {
+			return command.BadInput(fmt.Errorf("--kinds: %q: no such event (known: %s)", name, strings.Join(search.EventKinds(), ", ")))
+		}
+		kinds = append(kinds, k)
+	}
+	ps, err := nullcheck.Suite(c.String("positions"), pos)
+	if err != nil {
+		return command.BadInput(err)
+	}
+	boards := make([]chess.Position, len(ps))
+	for i, p := range ps {
+		boards[i] = p.Board
+	}
+	counts := trace.ByDepth(cfg, boards, depth, c.Int("hash"))
+	header := []string{"depth left"}
+	for _, k := range kinds {
+		header = append(header, k.String())
+	}
+	var rows [][]string
+	for d := len(counts) - 1; d >= 0; d-- {
+		row := []string{strconv.Itoa(d)}
+		for _, k := range kinds {
+			row = append(row, strconv.FormatUint(counts[d][k], 10))
+		}
+		rows = append(rows, row)
+	}
+	return render.Table(c.App.Writer, format, header, rows, 1)
 }

@@ -84,3 +84,16 @@ func TestTraceVsFindsWherePruningStarts(t *testing.T) {
 		t.Errorf("a tree against itself: %q", same[:min(len(same), 80)])
 	}
 }
+
+// TestTraceByDepth: --by-depth's table has a row a depth, the default
+// kinds as columns; an unknown kind is refused.
+func TestTraceByDepth(t *testing.T) {
+	out, errw, code := ablate(t, "trace", "--by-depth", "--depth", "4", "--format", "csv")
+	if code != 0 || !strings.HasPrefix(out, "depth left,node,qnode,null-try,rfp,razoring,futility,lmp,reduce\n4,1,0,") ||
+		!strings.HasSuffix(out, "\n") || strings.Count(out, "\n") != 6 {
+		t.Errorf("exit %d, %q\n%s", code, errw, out)
+	}
+	if _, errw, code := ablate(t, "trace", "--by-depth", "--kinds", "node,nodez"); code != 2 || !strings.Contains(errw, `"nodez": no such event`) {
+		t.Errorf("an unknown kind: exit %d, %q", code, errw)
+	}
+}

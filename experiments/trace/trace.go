@@ -358,3 +358,44 @@ func (r Result) Err(depth int) error {
 	return fmt.Errorf("trace stopped at %d nodes (its cap, --max-nodes), after depth %d of %d: "+
 		"trace a smaller depth, or raise the cap", r.Result.Stats.Nodes, r.Result.Depth, depth)
 }
+
+// ByDepth counts every traced event of the searches of ps under cfg to
+// depth by the remaining depth of the node it happened at: the row of
+// depth 0 is the quiescence search's. counts[d][k] is kind k's count at
+// depth d. An event that carries a depth is counted there; one that
+// does not, at the depth of the latest node entered at its ply. It shows where a tree's nodes
+// and prunings are, which a total hides: a tree whose nodes are mostly a
+// ply from the leaves gives the null move, tried from a few plies up,
+// little to do.
+func ByDepth(cfg search.Config, ps []chess.Position, depth, hashMB int) [][]uint64 {
+	t := &depthTracer{}
+	for _, p := range ps {
+		Search(cfg, p, depth, 0, hashMB, t)
+	}
+	return t.counts
+}
+
+type depthTracer struct {
+	at     [search.MaxPly + 2]int // the remaining depth of the node at each ply
+	counts [][]uint64
+}
+
+func (t *depthTracer) Event(e *search.Event) {
+	if e.Ply < 0 || e.Ply >= len(t.at) {
+		return
+	}
+	switch e.Kind {
+	case search.EvNode:
+		t.at[e.Ply] = max(e.Depth, 0)
+	case search.EvQNode:
+		t.at[e.Ply] = 0
+	}
+	d := t.at[e.Ply]
+	if e.Depth > 0 {
+		d = e.Depth // the event's own: a verification search at the same ply (razoring's, the singular one) has moved at
+	}
+	for len(t.counts) <= d {
+		t.counts = append(t.counts, make([]uint64, search.NumEventKinds))
+	}
+	t.counts[d][e.Kind]++
+}
