@@ -67,14 +67,10 @@ func MergeDirs(out string, dirs []string, partial bool, errw io.Writer) (*result
 	}
 	sort.Slice(pairs, func(i, j int) bool { return pairs[i].Pair < pairs[j].Pair })
 	merged := *infos[0]
-	var rule stats.Stop
-	if rule.SPRT, err = stats.ParseSPRT(merged.SPRT); err != nil {
+	result, counted, err := countedResult(&merged, pairs)
+	if err != nil {
 		return nil, err
 	}
-	var req Settings
-	json.Unmarshal(merged.Request, &req)
-	rule.Precision = req.Precision
-	score, counted := records.CountPairs(rule, pairs)
 	pairs = pairs[:counted]
 	var pgn strings.Builder
 	for _, p := range pairs {
@@ -93,10 +89,7 @@ func MergeDirs(out string, dirs []string, partial bool, errw io.Writer) (*result
 		merged.Complete = merged.Complete && mi.Complete
 		merged.WorkedSeconds += mi.WorkedSeconds // the machines' time, summed
 	}
-	merged.Result = score.Result(rule.SPRT)
-	_, _, merged.Result.Precise = rule.Check(score)
-	merged.Result.DepthA, merged.Result.DepthB = records.MeanDepths(pairs)
-	merged.Result.NodesA, merged.Result.NodesB = records.MeanNodes(pairs)
+	merged.Result = result
 	if len(pairs) < merged.PairsAsked && !merged.Result.Precise && merged.Result.Verdict == "" {
 		fmt.Fprintf(errw, "merge: %d of %d pairs (shards %v missing or unfinished)\n", len(pairs), merged.PairsAsked, missing)
 	}
@@ -168,4 +161,26 @@ func WriteGames(path, text string) error {
 		err = cerr
 	}
 	return err
+}
+
+// countedResult is a match's statistics from its pairs in order, counted
+// as the match counts them: up to where its rule (match.json's SPRT, its
+// request's precision) stops it; counted is how many pairs that is.
+func countedResult(info *resultdir.MatchInfo, pairs []records.PairRecord) (r *stats.MatchResult, counted int, err error) {
+	var rule stats.Stop
+	if rule.SPRT, err = stats.ParseSPRT(info.SPRT); err != nil {
+		return nil, 0, fmt.Errorf("match.json's sprt: %v", err)
+	}
+	var req Settings
+	if err := json.Unmarshal(info.Request, &req); err != nil {
+		return nil, 0, fmt.Errorf("match.json has no usable request: %v", err)
+	}
+	rule.Precision = req.Precision
+	score, counted := records.CountPairs(rule, pairs)
+	pairs = pairs[:counted]
+	r = score.Result(rule.SPRT)
+	_, _, r.Precise = rule.Check(score)
+	r.DepthA, r.DepthB = records.MeanDepths(pairs)
+	r.NodesA, r.NodesB = records.MeanNodes(pairs)
+	return r, counted, nil
 }

@@ -2,13 +2,11 @@ package match
 
 import (
 	"compress/gzip"
-	"encoding/json"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
 
-	"github.com/ablate-chess/ablate/experiments/records"
 	"github.com/ablate-chess/ablate/experiments/resultdir"
 	"github.com/ablate-chess/ablate/experiments/stats"
 )
@@ -27,14 +25,6 @@ func SoFarDir(dir string) (info *resultdir.MatchInfo, r *stats.MatchResult, coun
 	if info.Complete && info.Result != nil {
 		return info, info.Result, info.Result.Pairs, nil
 	}
-	var s Settings
-	if err := json.Unmarshal(info.Request, &s); err != nil {
-		return nil, nil, 0, fmt.Errorf("%s: match.json has no usable request: %v", dir, err)
-	}
-	rule := stats.Stop{Precision: s.Precision}
-	if rule.SPRT, err = stats.ParseSPRT(info.SPRT); err != nil {
-		return nil, nil, 0, fmt.Errorf("%s: match.json's sprt: %v", dir, err)
-	}
 	done, err := readJournalAnyway(dir)
 	if err != nil {
 		return nil, nil, 0, fmt.Errorf("%s: %v", dir, err)
@@ -43,13 +33,9 @@ func SoFarDir(dir string) (info *resultdir.MatchInfo, r *stats.MatchResult, coun
 	for i := 0; done[i] != nil; i++ {
 		pairs = append(pairs, done[i])
 	}
-	recs := Records(pairs, info.A.Name)
-	score, counted := records.CountPairs(rule, recs)
-	recs = recs[:counted]
-	r = score.Result(rule.SPRT)
-	_, _, r.Precise = rule.Check(score)
-	r.DepthA, r.DepthB = records.MeanDepths(recs)
-	r.NodesA, r.NodesB = records.MeanNodes(recs)
+	if r, counted, err = countedResult(info, Records(pairs, info.A.Name)); err != nil {
+		return nil, nil, 0, fmt.Errorf("%s: %v", dir, err)
+	}
 	return info, r, counted, nil
 }
 

@@ -14,11 +14,8 @@
 set -e
 cd "$(dirname "$0")/../.."
 ablate=${ABLATE:-go run -buildvcs=true ./cmd/ablate}
-src=${ETHEREAL_SRC:-../shared/engines/ethereal-chess_12.00+ds1.orig.tar.xz}
 . results/journal.sh
-dir=$($ablate run --engine-src "$src" --profile ethereal -p bench -d 1 --config e=default --quiet --format csv 2>&1 >/dev/null |
-  sed -n 's/^ethereal: [a-z]* [0-9a-f]* (\(.*\))$/\1/p' | head -n 1)
-[ -x "$dir/engine" ] || { echo "make-ethereal-depth.sh: no built Ethereal (got '$dir')" >&2; exit 1; }
-play results/testbed/stage25-vs-ethereal-d9 --config stage25=stage-25 --engine "ethereal=$dir/engine" \
+. results/testbed/ethereal-build.sh
+play results/testbed/stage25-vs-ethereal-d9 --config stage25=stage-25 --engine "ethereal=$ethereal" \
   --engine-option ethereal:Threads=1 --move-depth 9 --pairs 100 --hash 16 --openings openings \
   --openings-order random --seed 63
