@@ -44,7 +44,7 @@ type Params struct {
 	AspirationMinDepth  int // plies
 	AspirationWindow    int // centipawns, each side of the last score
 	QSearchSEEThreshold int // centipawns: captures with SEE below it are skipped
-	QSFutilityMargin    int // centipawns: with qs-see-futility, a capture's SEE must reach alpha - eval - margin
+	QSFutilityMargin    int // centipawns: with qs-see-futility, a capture's SEE must reach alpha - best - margin
 	IIRMinDepth         int // plies
 	RazorMaxDepth       int // plies
 	RazorMargin         int // centipawns per ply of depth
@@ -120,7 +120,7 @@ var params = []param{
 	{"iir-min-depth-plies", nil, IIR, func(p *Params) *int { return &p.IIRMinDepth }, 4, 2, 32, "internal iterative reductions from this depth"},
 	{"razoring-max-depth-plies", nil, Razoring, func(p *Params) *int { return &p.RazorMaxDepth }, 2, 1, 8, "razoring at this depth or below"},
 	{"razoring-margin-cp-per-ply", nil, Razoring, func(p *Params) *int { return &p.RazorMargin }, 250, 0, 2000, "how far below alpha, per ply of depth"},
-	{"qs-futility-margin-cp", nil, QSearchSEEFutility, func(p *Params) *int { return &p.QSFutilityMargin }, 100, 0, 2000, "a quiescence capture whose SEE falls short of alpha less the eval less this is skipped"},
+	{"qs-futility-margin-cp", nil, QSearchSEEFutility, func(p *Params) *int { return &p.QSFutilityMargin }, 100, 0, 2000, "a quiescence capture whose SEE falls short of alpha less the best so far less this is skipped"},
 	{"delta-margin-cp", nil, DeltaPruning, func(p *Params) *int { return &p.DeltaMargin }, 200, 0, 2000, "margin beyond the captured piece's value"},
 	{"see-max-depth-plies", nil, SEEPruning, func(p *Params) *int { return &p.SEEMaxDepth }, 8, 1, 32, "SEE pruning at this depth or below"},
 	{"see-quiet-cp-per-ply", nil, SEEPruning, func(p *Params) *int { return &p.SEEQuietMargin }, 60, 0, 1000, "quiet moves losing more than this per ply are skipped"},

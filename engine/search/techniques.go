@@ -178,7 +178,7 @@ var techniqueInfos = [NumTechniques]techniqueInfo{
 	CheckExtSEE:          {name: "check-ext-see", summary: "the check extension only for a check that loses no material by SEE (a check that hangs the checker is a spite check, not a forcing line)", requires: []Technique{CheckExtension}},
 	LMRChecks:            {name: "lmr-checks", summary: "LMR reduces a late quiet move that gives check, or is made in check, like any other (off: checks and evasions are never reduced; Ethereal 12 reduces both)", requires: []Technique{LateMoveReductions}},
 	QSearchTTStore:       {name: "qs-tt-store", summary: "quiescence search writes its result to the transposition table (at depth 0, never over a main search's entry), for qs-tt to read on the next visit", requires: []Technique{QSearchTT}},
-	QSearchSEEFutility:   {name: "qs-see-futility", summary: "quiescence skips a capture whose exchange cannot bring the standing pat to within a margin of alpha (SEE below alpha - eval - margin), as Ethereal's noisy picker does", requires: []Technique{QSearchSEE, AlphaBeta}, params: "qs-futility"},
+	QSearchSEEFutility:   {name: "qs-see-futility", summary: "quiescence skips a capture whose exchange cannot bring the node's best so far (the standing pat, until a capture beats it) to within a margin of alpha (SEE below alpha - best - margin), after Ethereal's noisy picker, whose threshold uses the standing pat throughout", requires: []Technique{QSearchSEE, AlphaBeta}, params: "qs-futility"},
 	LMRImproving:         {name: "lmr-improving", summary: "reduce a late quiet move more when the side to move is not improving (its static eval no better than two plies ago): its late moves are less likely to matter", requires: []Technique{LateMoveReductions}, params: "lmr-improving"},
 }
 

@@ -67,10 +67,11 @@
 #                Tree 3,311,120 (+3.3%: the main search finds a table move
 #                where it found none, so IIR reduces less).
 #   qs-see-futility +qs-see-futility on stage 25: quiescence skips a
-#                capture whose exchange cannot bring the standing pat to
-#                within 100 cp of alpha (SEE below alpha - eval - 100), as
-#                Ethereal 12's noisy picker does (its threshold is
-#                max(QSEEMargin, alpha - eval - QFutilityMargin)). Measure:
+#                capture whose exchange cannot bring the node's best so far
+#                (the standing pat, until a capture beats it) to within 100
+#                cp of alpha (SEE below alpha - best - 100), after Ethereal
+#                12's noisy picker (its threshold, max(QSEEMargin, alpha -
+#                eval - QFutilityMargin), keeps the standing pat). Measure:
 #                quiescence nodes a main node, 1.23 on stage 25 against
 #                Ethereal's 0.89; 0.94 with it. Tree 2,824,357 (-11.9%).
 #
