@@ -162,15 +162,7 @@ func TestSameCommandResumes(t *testing.T) {
 	mdir := filepath.Join(t.TempDir(), "m")
 	margs := []string{"match", "--config", "a=full", "--config", "b=full,-lmr", "--pairs", "40", "--nodes", "2000",
 		"--openings", "bench", "--quiet", "-j", "1", "--out", mdir}
-	cmd := self(margs)
-	cmd.Start()
-	for deadline := time.Now().Add(time.Minute); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
-		if data, _ := os.ReadFile(filepath.Join(mdir, "pairs.jsonl")); bytes.Count(data, []byte("\n")) >= 1 {
-			break
-		}
-	}
-	cmd.Process.Signal(os.Interrupt)
-	cmd.Wait()
+	interruptAfter(margs, mdir, 1)
 	_, errw, code := ablate(t, "match", "--resume", mdir, "--nodes", "3000")
 	if code != 2 || !strings.Contains(errw, "--resume takes the settings "+mdir+" began with: give no --nodes") {
 		t.Errorf("match --resume --nodes 3000: exit %d, %q", code, errw)
@@ -374,15 +366,7 @@ func TestMatchNoPlay(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "m")
 	args := []string{"match", "--config", "a=full", "--config", "b=full,-lmr", "--pairs", "40", "--nodes", "2000",
 		"--openings", "bench", "--quiet", "-j", "1", "--out", dir}
-	cmd := self(args)
-	cmd.Start()
-	for deadline := time.Now().Add(time.Minute); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
-		if data, _ := os.ReadFile(filepath.Join(dir, "pairs.jsonl")); bytes.Count(data, []byte("\n")) >= 2 {
-			break
-		}
-	}
-	cmd.Process.Signal(os.Interrupt)
-	cmd.Wait()
+	interruptAfter(args, dir, 2)
 	journal, err := os.ReadFile(filepath.Join(dir, "pairs.jsonl"))
 	if err != nil {
 		t.Fatal(err)
@@ -426,4 +410,19 @@ func writeGzip(path string, data []byte) error {
 		return err
 	}
 	return os.WriteFile(path, buf.Bytes(), 0o644)
+}
+
+// interruptAfter runs ablate with args, a match writing its journal in
+// dir, and interrupts it (SIGINT) once the journal holds pairs pairs or a
+// minute has passed.
+func interruptAfter(args []string, dir string, pairs int) {
+	cmd := self(args)
+	cmd.Start()
+	for deadline := time.Now().Add(time.Minute); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+		if data, _ := os.ReadFile(filepath.Join(dir, "pairs.jsonl")); bytes.Count(data, []byte("\n")) >= pairs {
+			break
+		}
+	}
+	cmd.Process.Signal(os.Interrupt)
+	cmd.Wait()
 }
