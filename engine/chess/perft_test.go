@@ -90,9 +90,11 @@ func TestPerftSuite(t *testing.T) {
 
 // TestPlayKeepsPositionConsistent plays every legal move, two plies deep,
 // in every perft position: the child's bitboards, mailbox, incremental key
-// and checkers agree with a recompute, and the parent, which copy-make leaves
-// alone, still writes the same FEN and key.
+// and checkers agree with a recompute, GivesCheck (which does not play the
+// move) says what the child's checkers say, and the parent, which
+// copy-make leaves alone, still writes the same FEN and key.
 func TestPlayKeepsPositionConsistent(t *testing.T) {
+	checks := map[string]int{} // checking moves seen, by how they check
 	var walk func(t *testing.T, p *Position, depth int)
 	walk = func(t *testing.T, p *Position, depth int) {
 		fen, key := p.String(), p.Key()
@@ -104,6 +106,21 @@ func TestPlayKeepsPositionConsistent(t *testing.T) {
 			if err := child.Validate(); err != nil {
 				t.Fatalf("%s after %s: %v", fen, m, err)
 			}
+			if got, want := p.GivesCheck(m), child.InCheck(); got != want {
+				t.Fatalf("%s: GivesCheck(%s) = %v, the child's checkers say %v", fen, m, got, want)
+			}
+			if child.InCheck() {
+				switch {
+				case child.checkers.Several():
+					checks["double"]++
+				case child.checkers != SquareBB(m.To()):
+					checks["discovered"]++
+				case m.IsPromotion():
+					checks["promotion"]++
+				default:
+					checks["direct"]++
+				}
+			}
 			if depth > 1 {
 				walk(t, &child, depth-1)
 			}
@@ -112,12 +129,24 @@ func TestPlayKeepsPositionConsistent(t *testing.T) {
 			t.Fatalf("position changed by its children: %s -> %s", fen, p)
 		}
 	}
+	fens := []string{ // a knight in front of a rook, and of a bishop: Nd6+, Nf6+ check twice
+		"4k3/8/8/8/4N3/8/8/4R1K1 w - - 0 1",
+		"4k3/3N4/8/1B6/8/8/8/4K3 w - - 0 1",
+	}
 	for _, c := range loadPerftCases(t) {
-		p, err := ParseFEN(c.fen)
+		fens = append(fens, c.fen)
+	}
+	for _, fen := range fens {
+		p, err := ParseFEN(fen)
 		if err != nil {
 			t.Fatal(err)
 		}
 		walk(t, &p, 2)
+	}
+	for _, how := range []string{"direct", "discovered", "double", "promotion"} {
+		if checks[how] == 0 {
+			t.Errorf("no %s check among the moves walked: GivesCheck is untested there", how)
+		}
 	}
 }
 
@@ -168,6 +197,22 @@ func BenchmarkGenerate(b *testing.B) {
 		l.N = 0
 		p.LegalMoves(&l)
 	}
+}
+
+// BenchmarkGivesCheck asks of every legal move in a busy middlegame
+// whether it checks, as the search asks before pruning a move.
+func BenchmarkGivesCheck(b *testing.B) {
+	p, _ := ParseFEN("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
+	var l MoveList
+	p.LegalMoves(&l)
+	b.ReportAllocs()
+	n := 0
+	for i := 0; b.Loop(); i++ {
+		if p.GivesCheck(l.Moves[i%l.N]) {
+			n++
+		}
+	}
+	_ = n
 }
 
 func BenchmarkPlay(b *testing.B) {

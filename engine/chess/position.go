@@ -209,11 +209,49 @@ func (p *Position) PlayNull() {
 	p.checkers = 0
 }
 
-// GivesCheck reports whether the legal move m gives check.
+// GivesCheck reports whether the legal move m gives check, without
+// playing it: the moved piece (or the piece promoted to) may attack the
+// enemy king from its new square, and a slider of ours behind the square
+// it left may see the king now. No other piece of ours can: before the
+// move the enemy king is not in check. Castling and en passant, which
+// move a second piece, are played on a copy instead.
 func (p *Position) GivesCheck(m Move) bool {
-	c := *p
-	c.Play(m)
-	return c.checkers != 0
+	kind := m.Kind()
+	if kind == EnPassant || kind == CastleKingside || kind == CastleQueenside {
+		c := *p
+		c.Play(m)
+		return c.checkers != 0
+	}
+	us := p.side
+	from, to := m.From(), m.To()
+	king := p.KingSquare(us.Other())
+	pt := p.board[from].Type()
+	if m.IsPromotion() {
+		pt = m.Promotion()
+	}
+	switch pt {
+	case Pawn:
+		if pawnAttacks[us][to].Has(king) {
+			return true
+		}
+	case Knight:
+		if knightAttacks[to].Has(king) {
+			return true
+		}
+	}
+	occ := p.Occupied()&^SquareBB(from) | SquareBB(to)
+	diag := p.colors[us] & (p.pieces[Bishop] | p.pieces[Queen]) &^ SquareBB(from)
+	orth := p.colors[us] & (p.pieces[Rook] | p.pieces[Queen]) &^ SquareBB(from)
+	switch pt {
+	case Bishop:
+		diag |= SquareBB(to)
+	case Rook:
+		orth |= SquareBB(to)
+	case Queen:
+		diag |= SquareBB(to)
+		orth |= SquareBB(to)
+	}
+	return BishopAttacks(king, occ)&diag != 0 || RookAttacks(king, occ)&orth != 0
 }
 
 // HasNonPawnMaterial reports whether colour c has a piece other than pawns and

@@ -110,11 +110,11 @@ func (s *Searcher) negamax(ply, depth, alpha, beta int, pvNode, cutNode bool) in
 			continue
 		}
 		quiet := !m.IsNoisy()
-		child := s.play(ply, m)
-		givesCheck := child.pos.InCheck()
+		givesCheck := p.GivesCheck(m)
 		if s.pruneMove(&n, i, m, quiet, givesCheck, best, quiets) {
 			continue
 		}
+		s.play(ply, m) // only now: a pruned move is never played
 		newDepth := n.depth - 1 + s.extension(&n, m, singularExt, givesCheck)
 		reduction, why := s.reductionOf(&n, i, m, quiet, givesCheck)
 		if root {

@@ -6,7 +6,7 @@ import "github.com/ablate-chess/ablate/engine/chess"
 // searched, extending it, reducing it.
 
 // pruneMove tries the move pruning techniques on the node's i-th move m
-// (just played), after quiets quiet moves searched: late move pruning,
+// (not yet played), after quiets quiet moves searched: late move pruning,
 // futility, SEE and history pruning.
 // Each skips a move only once one has scored above a mated score (best),
 // so that the one defence against a mate is never pruned.
@@ -64,7 +64,7 @@ func (s *Searcher) pruneMove(n *node, i int, m chess.Move, quiet, givesCheck boo
 		ordinary &&
 		i > 0 &&
 		n.depth <= par.HistPruneMaxDepth &&
-		s.quietScore(n.ply, m, s.stack[n.ply+1].piece) < -par.HistPrunePoints*n.depth {
+		s.quietScore(n.ply, m, s.stack[n.ply].pos.PieceOn(m.From())) < -par.HistPrunePoints*n.depth {
 		s.note(Event{Kind: EvHistoryPrune, Depth: n.depth, Move: m, Index: i}, n.ply)
 		return true
 	}
