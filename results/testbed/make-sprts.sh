@@ -74,6 +74,18 @@
 #                eval - QFutilityMargin), keeps the standing pat). Measure:
 #                quiescence nodes a main node, 1.23 on stage 25 against
 #                Ethereal's 0.89; 0.94 with it. Tree 2,824,357 (-11.9%).
+#   tm-longer    tm-stability-changed-pct=225,tm-stability-held-pct=112 on
+#                stage 25: the soft time limit a quarter longer whatever the
+#                best move's stability (180% and 90% of the clock's share
+#                before). Measure: in the timed match against Ethereal 12
+#                (results/strength/full25-vs-ethereal, its move comments)
+#                stage 25 spends 0.226 s a move against Ethereal's 0.262
+#                (stage 24 the same: 0.227 and 0.263), so it ends games
+#                with time unspent. A clock's question, played under the
+#                clock counted in nodes (--tc 10+0.1@128: 128 nodes a
+#                millisecond, about 15,000 nodes for an early move), so
+#                that the games are as deterministic as the others'. Tree:
+#                unchanged (no clock at bench).
 #
 # The five above were played against the full of their day, stage 24;
 # qs-tt passed and made stage 25, today's full, so a change named after
@@ -102,16 +114,25 @@ spec() {
   check-ext-see) echo full,+check-ext-see ;;
   qs-tt-store) echo full,+qs-tt-store ;;
   qs-see-futility) echo full,+qs-see-futility ;;
+  tm-longer) echo full,tm-stability-changed-pct=225,tm-stability-held-pct=112 ;;
   *) echo "make-sprts.sh: no change named $1" >&2; return 2 ;;
   esac
 }
 
 # With no name: the round on stage 25, the tree's changes first (at equal
 # depth stage 25 beats Ethereal, so the gap is what a ply costs: results/
-# testbed/stage25-vs-ethereal-d9), then the table's and the evaluation's.
-[ $# -gt 0 ] || set -- lmr-checks qs-see-futility check-ext-see qs-tt-store tt-eval free-passers
+# testbed/stage25-vs-ethereal-d9), then the table's, the evaluation's and the clock's.
+[ $# -gt 0 ] || set -- lmr-checks qs-see-futility check-ext-see qs-tt-store tt-eval free-passers tm-longer
+# limits NAME: the budget a move, 10,000 nodes but for a clock's question.
+limits() {
+  case $1 in
+  tm-*) echo --tc 10+0.1@128 ;;
+  *) echo --nodes 10000 ;;
+  esac
+}
+
 for name in "$@"; do
   s=$(spec "$name")
-  play "results/testbed/sprt-$name" --config "$name=$s" --config full=full --nodes 10000 \
+  play "results/testbed/sprt-$name" --config "$name=$s" --config full=full $(limits "$name") \
     --sprt elo0=0,elo1=5 --pairs 20000 --openings openings --openings-order random --seed 63
 done
