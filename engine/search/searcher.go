@@ -166,7 +166,7 @@ func (s *Searcher) isDraw(ply int) bool {
 }
 
 // play sets up the frame at ply+1 as the position after m.
-func (s *Searcher) play(ply int, m chess.Move) *frame {
+func (s *Searcher) play(ply int, m chess.Move) {
 	parent := &s.stack[ply]
 	child := &s.stack[ply+1]
 	child.pos = parent.pos
@@ -175,7 +175,6 @@ func (s *Searcher) play(ply int, m chess.Move) *frame {
 	child.doubleExt = parent.doubleExt
 	child.pos.Play(m)
 	s.keys = append(s.keys[:s.rootKeys+ply], parent.pos.Key())
-	return child
 }
 
 // playNull sets up the frame at ply+1 as the position after a null move.
