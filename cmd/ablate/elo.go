@@ -25,14 +25,14 @@ func eloCommand() *cli.Command {
 			"draw ratio for the player (default: the White of the first game), and with --sprt\n" +
 			"the log-likelihood ratio. Games left without a partner count as single games; Elo\n" +
 			"then comes from wins, draws and losses.\n\n" +
-			"--by-move 10,20,40 adds each player's mean depth and nodes a move over its own\n" +
-			"moves 1-10, 11-20, 21-40 and 41 on (book moves not counted; nodes where the\n" +
-			"comments carry them): how a node budget spends against a clock. With csv or\n" +
-			"json it writes that table alone.",
+			"--by-move 10,20,40 adds each player's mean depth, nodes and seconds a move over\n" +
+			"its own moves 1-10, 11-20, 21-40 and 41 on (book moves not counted; nodes and\n" +
+			"seconds where the comments carry them): how a node budget spends against a\n" +
+			"clock, and how two clocks spend. With csv or json it writes that table alone.",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "player", Usage: "the player the figures are for (default: the first game's White)"},
 			&cli.StringFlag{Name: "sprt", Usage: "`elo0=0,elo1=5,alpha=0.05,beta=0.05[,model=normalized|logistic]`"},
-			&cli.StringFlag{Name: "by-move", Usage: "depth and nodes a move by stretch of the games, split after the own moves `N,N,...`"},
+			&cli.StringFlag{Name: "by-move", Usage: "depth, nodes and seconds a move by stretch of the games, split after the own moves `N,N,...`"},
 			formatFlag("table, markdown, csv or json"),
 		},
 		Action: func(c *cli.Context) error {

@@ -176,6 +176,18 @@ func commentNodes(c string) (int, bool) {
 	return 0, false
 }
 
+// commentSeconds reads the time a move took from its comment under a
+// clock ("+0.25/14 0.212s n=183204"); node-limited moves have none.
+func commentSeconds(c string) (float64, bool) {
+	for _, f := range strings.Fields(c) {
+		if v, ok := strings.CutSuffix(f, "s"); ok {
+			x, err := strconv.ParseFloat(v, 64)
+			return x, err == nil && x >= 0
+		}
+	}
+	return 0, false
+}
+
 // commentDepth reads the depth from a move's comment ("+0.25/8",
 // "-M3/12 0.104s"); a book move or an unknown score has none.
 func commentDepth(c string) (int, bool) {

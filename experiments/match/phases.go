@@ -26,8 +26,8 @@ func Phases(games []chess.PGNGame, player, opponent string, bounds []int) ([]rec
 		}
 	}
 	type sums struct {
-		depth, nodes   float64
-		moves, counted int
+		depth, nodes, seconds float64
+		moves, counted, timed int
 	}
 	acc := make([][2]sums, len(out))
 	for _, g := range games {
@@ -56,6 +56,10 @@ func Phases(games []chess.PGNGame, player, opponent string, bounds []int) ([]rec
 				s.nodes += float64(n)
 				s.counted++
 			}
+			if x, ok := commentSeconds(c); ok {
+				s.seconds += x
+				s.timed++
+			}
 		}
 	}
 	for k := range out {
@@ -67,6 +71,9 @@ func Phases(games []chess.PGNGame, player, opponent string, bounds []int) ([]rec
 			}
 			if s.counted > 0 {
 				out[k].Nodes[side] = s.nodes / float64(s.counted)
+			}
+			if s.timed > 0 {
+				out[k].Seconds[side] = s.seconds / float64(s.timed)
 			}
 		}
 	}

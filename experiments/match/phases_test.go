@@ -9,13 +9,13 @@ import (
 )
 
 // Two games of a pair: a book move each side, then the engines' moves
-// with depth (and, in the first game, nodes) in their comments.
+// with depth (and, in the first game, nodes and seconds) in their comments.
 const phasesPGN = `[White "a"]
 [Black "b"]
 [Result "1/2-1/2"]
 
-1. e4 {book} e5 {book} 2. Nf3 {+0.20/10 n=1000} Nc6 {-0.10/8 n=500}
-3. Bb5 {+0.30/12 n=3000} a6 {-0.20/9 n=700} 4. Ba4 {+0.10/14 n=100} 1/2-1/2
+1. e4 {book} e5 {book} 2. Nf3 {+0.20/10 0.250s n=1000} Nc6 {-0.10/8 0.125s n=500}
+3. Bb5 {+0.30/12 0.500s n=3000} a6 {-0.20/9 n=700} 4. Ba4 {+0.10/14 1.000s n=100} 1/2-1/2
 
 [White "b"]
 [Black "a"]
@@ -33,12 +33,13 @@ func TestPhases(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// a's own moves: game 1 depths 10, 12, 14 (nodes 1000, 3000, 100);
-	// game 2 depths 7, 9. b's: game 1 depths 8, 9 (nodes 500, 700);
-	// game 2 depths 6, 8, 4.
+	// a's own moves: game 1 depths 10, 12, 14 (nodes 1000, 3000, 100;
+	// seconds 0.25, 0.5, 1); game 2 depths 7, 9. b's: game 1 depths 8, 9
+	// (nodes 500, 700; seconds 0.125 for the first only); game 2 depths
+	// 6, 8, 4.
 	want := []records.Phase{
-		{From: 1, To: 1, Moves: [2]int{2, 2}, Depth: [2]float64{8.5, 7}, Nodes: [2]float64{1000, 500}},
-		{From: 2, To: 0, Moves: [2]int{3, 3}, Depth: [2]float64{35.0 / 3, 7}, Nodes: [2]float64{1550, 700}},
+		{From: 1, To: 1, Moves: [2]int{2, 2}, Depth: [2]float64{8.5, 7}, Nodes: [2]float64{1000, 500}, Seconds: [2]float64{0.25, 0.125}},
+		{From: 2, To: 0, Moves: [2]int{3, 3}, Depth: [2]float64{35.0 / 3, 7}, Nodes: [2]float64{1550, 700}, Seconds: [2]float64{0.75, 0}},
 	}
 	if len(got) != len(want) {
 		t.Fatalf("%d phases, want %d: %+v", len(got), len(want), got)

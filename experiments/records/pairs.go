@@ -101,12 +101,13 @@ func CountPairs(r stats.Stop, pairs []PairRecord) (stats.Score, int) {
 
 // Phase is one stretch of the games, by the engines' own moves (book moves
 // are not counted): the mean depth each player reached there, and the mean
-// nodes where the moves' comments carry them (a clock's games do, a node
-// budget's need not). It is how a node budget is compared with a clock:
+// nodes and seconds where the moves' comments carry them (a clock's games
+// do, a node budget's need not). It is how a node budget is compared with a clock:
 // a clock spends more early, a plain budget the same on every move.
 type Phase struct {
 	From, To int        // the players' own moves From to To; To 0: to the game's end
 	Moves    [2]int     // moves with a depth: the player's, the opponent's
 	Depth    [2]float64 // mean depth
 	Nodes    [2]float64 // mean nodes a move; 0 where no comment gives them
+	Seconds  [2]float64 // mean seconds a move; 0 where no comment gives them
 }

@@ -102,7 +102,7 @@ func writeMatchCSV(w io.Writer, a, b string, r *stats.MatchResult) error {
 		r.ScoreRate, r.Elo, r.EloError, r.NElo, r.NEloError, r.LOS, r.DrawRatio, r.PairDrawRatio, r.LLR, r.Verdict}})
 }
 
-// Phases writes a match's depth and nodes a move by stretch of the games
+// Phases writes a match's depth, nodes and seconds a move by stretch of the games
 // (match.Phases) for A against B: a table for people, or one row a phase
 // with fixed column names for a spreadsheet (csv, json; the stretch as
 // from_move and to_move, to_move empty for the game's end).
@@ -119,16 +119,22 @@ func Phases(w io.Writer, format, a, b string, phases []records.Phase) error {
 		}
 		return strconv.FormatFloat(x, 'f', 0, 64)
 	}
-	header := []string{"moves", a + " moves", a + " depth", a + " nodes", b + " moves", b + " depth", b + " nodes"}
+	seconds := func(x float64) string {
+		if x == 0 {
+			return ""
+		}
+		return strconv.FormatFloat(x, 'f', 3, 64)
+	}
+	header := []string{"moves", a + " moves", a + " depth", a + " nodes", a + " seconds", b + " moves", b + " depth", b + " nodes", b + " seconds"}
 	if format == "csv" || format == "json" {
-		header = []string{"player", "opponent", "from_move", "to_move", "player_moves", "player_depth", "player_nodes",
-			"opponent_moves", "opponent_depth", "opponent_nodes"}
+		header = []string{"player", "opponent", "from_move", "to_move", "player_moves", "player_depth", "player_nodes", "player_seconds",
+			"opponent_moves", "opponent_depth", "opponent_nodes", "opponent_seconds"}
 	}
 	var rows [][]string
 	for _, p := range phases {
 		row := []string{moves(p)}
 		for side := range 2 {
-			row = append(row, strconv.Itoa(p.Moves[side]), strconv.FormatFloat(p.Depth[side], 'f', 2, 64), nodes(p.Nodes[side]))
+			row = append(row, strconv.Itoa(p.Moves[side]), strconv.FormatFloat(p.Depth[side], 'f', 2, 64), nodes(p.Nodes[side]), seconds(p.Seconds[side]))
 		}
 		if format == "csv" || format == "json" { // numbers a spreadsheet will not read as dates
 			to := ""

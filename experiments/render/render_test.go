@@ -80,10 +80,11 @@ func TestMatchTableNamesDrawRatios(t *testing.T) {
 }
 
 // TestPhasesGolden: the by-move table in every format; a stretch with no
-// nodes in its comments (a node budget's moves) leaves the cell empty.
+// nodes or seconds in its comments (a node budget's moves) leaves the
+// cell empty.
 func TestPhasesGolden(t *testing.T) {
 	phases := []records.Phase{
-		{From: 1, To: 10, Moves: [2]int{189, 189}, Depth: [2]float64{19.59, 19.58}, Nodes: [2]float64{463949, 461510}},
+		{From: 1, To: 10, Moves: [2]int{189, 189}, Depth: [2]float64{19.59, 19.58}, Nodes: [2]float64{463949, 461510}, Seconds: [2]float64{0.2861, 0.3}},
 		{From: 11, To: 0, Moves: [2]int{316, 315}, Depth: [2]float64{20.614, 20.38}},
 	}
 	for _, format := range Formats {
