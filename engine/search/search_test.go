@@ -58,11 +58,11 @@ func TestGoldenNodeCounts(t *testing.T) {
 		{"startpos", "stage-21", 10, 78980, "g1f3", 28},
 		{"startpos", "stage-22", 10, 126460, "d2d4", 23},
 		{"startpos", "stage-24", 10, 139439, "d2d4", 32},
-		{"startpos", "full", 10, 73620, "d2d4", 16},
-		{"startpos", "full,+lmr-checks", 10, 123179, "g1f3", 49},
-		{"startpos", "full,+check-ext-see", 10, 73307, "d2d4", 16},
-		{"startpos", "full,+qs-tt-store", 10, 80024, "c2c4", 34},
-		{"startpos", "full,+qs-see-futility", 10, 83940, "d2d4", 24},
+		{"startpos", "stage-25", 10, 73620, "d2d4", 16},
+		{"startpos", "full", 10, 123179, "g1f3", 49},
+		{"startpos", "stage-25,+check-ext-see", 10, 73307, "d2d4", 16},
+		{"startpos", "stage-25,+qs-tt-store", 10, 80024, "c2c4", 34},
+		{"startpos", "stage-25,+qs-see-futility", 10, 83940, "d2d4", 24},
 		{"startpos", "stage-9", 6, 130645, "g1f3", 0},
 		{"startpos", "stage-13", 8, 39281, "e2e4", 8},
 		{"kiwipete", "full-pesto", 8, 53759, "e2a6", -42},
@@ -71,11 +71,11 @@ func TestGoldenNodeCounts(t *testing.T) {
 		{"kiwipete", "stage-21", 8, 14503, "e2a6", -5},
 		{"kiwipete", "stage-22", 8, 17162, "e2a6", -76},
 		{"kiwipete", "stage-24", 8, 18187, "e2a6", -77},
-		{"kiwipete", "full", 8, 18076, "e2a6", -77},
-		{"kiwipete", "full,+lmr-checks", 8, 18036, "e2a6", -77},
-		{"kiwipete", "full,+check-ext-see", 8, 18053, "e2a6", -77},
-		{"kiwipete", "full,+qs-tt-store", 8, 13440, "e2a6", -78},
-		{"kiwipete", "full,+qs-see-futility", 8, 12209, "e2a6", -58},
+		{"kiwipete", "stage-25", 8, 18076, "e2a6", -77},
+		{"kiwipete", "full", 8, 18036, "e2a6", -77},
+		{"kiwipete", "stage-25,+check-ext-see", 8, 18053, "e2a6", -77},
+		{"kiwipete", "stage-25,+qs-tt-store", 8, 13440, "e2a6", -78},
+		{"kiwipete", "stage-25,+qs-see-futility", 8, 12209, "e2a6", -58},
 		{"kiwipete", "stage-12", 6, 280193, "e2a6", -28},
 		{"mid-isolated-queen-pawn", "full-pesto,+hyper-nmp", 8, 31649, "h7h6", -11},
 		{"mid-isolated-queen-pawn", "full-eval,+hyper-nmp", 8, 19668, "h7h6", -31},
@@ -351,7 +351,8 @@ func TestParseConfig(t *testing.T) {
 	}
 }
 
-// full is stage 25: stage 24 with qs-tt; stage 24 is stage 23 with the
+// full is stage 26: stage 25 with lmr-checks; stage 25 is stage 24 with
+// qs-tt; stage 24 is stage 23 with the
 // clock's two techniques; stage 23 is
 // stage 22 with the margins tuned for its evaluation; stage 22 is stage
 // 21 (stage 20's switches with the search tune's thresholds, set over the
@@ -360,9 +361,12 @@ func TestParseConfig(t *testing.T) {
 func TestPresetParams(t *testing.T) {
 	full, s20, s21 := mustConfig(t, "full"), mustConfig(t, "stage-20"), mustConfig(t, "stage-21")
 	s22, s23, s24 := mustConfig(t, "stage-22"), mustConfig(t, "stage-23"), mustConfig(t, "stage-24")
-	s25 := mustConfig(t, "stage-25")
-	if full != s25 || s25.Params != s24.Params || s25.Techniques != s24.Techniques.With(QSearchTT) {
-		t.Errorf("full is not stage 25, or stage 25 not stage 24 with qs-tt")
+	s25, s26 := mustConfig(t, "stage-25"), mustConfig(t, "stage-26")
+	if full != s26 || s26.Params != s25.Params || s26.Techniques != s25.Techniques.With(LMRChecks) {
+		t.Errorf("full is not stage 26, or stage 26 not stage 25 with lmr-checks")
+	}
+	if s25.Params != s24.Params || s25.Techniques != s24.Techniques.With(QSearchTT) {
+		t.Errorf("stage 25 is not stage 24 with qs-tt")
 	}
 	if s24.Params != s23.Params || s24.Techniques != s23.Techniques.With(TimeStability).With(TimeNodeShare) {
 		t.Errorf("stage 24 is not stage 23 with tm-stability and tm-node-share")

@@ -80,8 +80,8 @@ func TestBuiltinExperimentsBuild(t *testing.T) {
 		}
 	}
 	plan, _ := Build(Request{Experiment: "stages"})
-	if plan.Reference["ladder"] != "stage-12" || len(plan.Rows) != 20 || plan.Rows[16].Spec != "stage-25" ||
-		plan.Rows[19].Depth != 16 || plan.Rows[19].Suite.Entries[0].ID != "startpos" {
+	if plan.Reference["ladder"] != "stage-12" || len(plan.Rows) != 21 || plan.Rows[17].Spec != "stage-26" ||
+		plan.Rows[20].Depth != 16 || plan.Rows[20].Suite.Entries[0].ID != "startpos" {
 		t.Errorf("stages plan: %+v", plan.Reference)
 	}
 }

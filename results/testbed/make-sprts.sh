@@ -88,21 +88,26 @@
 #                unchanged (no clock at bench).
 #
 # The five above were played against the full of their day, stage 24;
-# qs-tt passed and made stage 25, today's full, so a change named after
-# it is tested against stage 25. A stopped match whose full has moved
-# since is refused on resume (its players would change mid-match).
+# qs-tt passed and made stage 25, so the changes named after it were
+# tested against stage 25; lmr-checks passed there (+7.65 +/- 5.30, 4,609
+# pairs) and made stage 26, today's full. A stopped match whose full has
+# moved since is refused on resume (its players would change mid-match),
+# so the stage-25 round's unfinished SPRTs stay stored as they stopped,
+# and each is played again on stage 26 under its name with -26 added
+# (results/testbed/sprt-NAME-26): the same change against today's full.
 #
-# sh results/testbed/make-sprts.sh [NAME...] plays the named SPRTs (all,
-# one after another, when none is named); run again to resume. Node-limited
-# games are deterministic (the same on any machine, at any -j and load),
-# so these may run beside other work, one process each.
+# sh results/testbed/make-sprts.sh [NAME...] plays the named SPRTs (stage
+# 26's round, one after another, when none is named); run again to
+# resume. Node-limited games are deterministic (the same on any machine,
+# at any -j and load), so these may run beside other work, one process
+# each.
 set -e
 cd "$(dirname "$0")/../.."
 ablate=${ABLATE:-go run -buildvcs=true ./cmd/ablate}
 . results/journal.sh
 
 spec() {
-  case $1 in
+  case ${1%-26} in
   qs-see-1) echo full,qs-see-threshold-cp=1 ;;
   nmp-depth-2) echo full,nmp-min-depth-plies=2 ;;
   lmr-reach) echo full,+lmr-reach ;;
@@ -119,10 +124,11 @@ spec() {
   esac
 }
 
-# With no name: the round on stage 25, the tree's changes first (at equal
+# With no name: the round on stage 26, the tree's changes first (at equal
 # depth stage 25 beats Ethereal, so the gap is what a ply costs: results/
-# testbed/stage25-vs-ethereal-d9), then the table's, the evaluation's and the clock's.
-[ $# -gt 0 ] || set -- lmr-checks qs-see-futility check-ext-see qs-tt-store tt-eval free-passers tm-longer
+# testbed/stage25-vs-ethereal-d9), then the clock's, the table's and the
+# evaluation's.
+[ $# -gt 0 ] || set -- qs-see-futility-26 check-ext-see-26 tm-longer-26 qs-tt-store-26 tt-eval-26 free-passers-26
 # limits NAME: the budget a move, 10,000 nodes but for a clock's question.
 limits() {
   case $1 in
