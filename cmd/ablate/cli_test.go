@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"encoding/json"
-	"flag"
 	"io"
 	"os"
 	"path/filepath"
@@ -13,10 +12,9 @@ import (
 	"unicode/utf8"
 
 	"github.com/ablate-chess/ablate/cmd/internal/command"
+	"github.com/ablate-chess/ablate/experiments/golden"
 	"github.com/ablate-chess/ablate/experiments/setup"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files")
 
 // ablate runs the command line into buffers.
 func ablate(t *testing.T, args ...string) (stdout, stderr string, code int) {
@@ -26,34 +24,13 @@ func ablate(t *testing.T, args ...string) (stdout, stderr string, code int) {
 	return out.String(), errw.String(), code
 }
 
-// golden compares got with testdata/name; a mismatch writes name.got beside
-// it, and -update rewrites the golden file.
-func golden(t *testing.T, name, got string) {
-	t.Helper()
-	path := filepath.Join("testdata", name)
-	if *update {
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test -update to create it)", err)
-	}
-	if got != string(want) {
-		os.WriteFile(path+".got", []byte(got), 0o644)
-		t.Errorf("%s differs from the golden file; see %s.got (go test -update to accept)", name, path)
-	}
-}
-
 func TestPerftDivide(t *testing.T) {
 	out, errw, code := ablate(t, "perft", "--depth", "3", "--divide",
 		"--fen", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errw)
 	}
-	golden(t, "perft-divide.stdout", out)
+	golden.Check(t, "perft-divide.stdout", out)
 	if !strings.Contains(errw, "Mnodes/s") {
 		t.Errorf("no speed on stderr: %q", errw)
 	}
@@ -70,7 +47,7 @@ rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 ;D1 20 ;D2 400 ;id "sta
 	if code != 1 {
 		t.Errorf("exit %d, want 1", code)
 	}
-	golden(t, "perft-suite-fail.stdout", out)
+	golden.Check(t, "perft-suite-fail.stdout", out)
 }
 
 func TestBadInputExitsTwo(t *testing.T) {

@@ -3,36 +3,15 @@ package records_test
 import (
 	"bytes"
 	"encoding/json"
-	"flag"
 	"math"
-	"os"
-	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
 
+	"github.com/ablate-chess/ablate/experiments/golden"
 	"github.com/ablate-chess/ablate/experiments/records"
 	"github.com/ablate-chess/ablate/experiments/records/recordstest"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files")
-
-func golden(t *testing.T, name, got string) {
-	t.Helper()
-	path := filepath.Join("testdata", name)
-	if *update {
-		os.WriteFile(path, []byte(got), 0o644)
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (go test -update creates it)", err)
-	}
-	if got != string(want) {
-		os.WriteFile(path+".got", []byte(got), 0o644)
-		t.Errorf("%s differs from the golden file; see %s.got (go test -update accepts it)", name, path)
-	}
-}
 
 func TestSummarize(t *testing.T) {
 	sums, err := records.Summarize(recordstest.Sample(), nil)
@@ -148,7 +127,7 @@ func TestSummarizeCutShortAndUnknownCounters(t *testing.T) {
 	if err := records.WriteSummaryCSV(&buf, sums); err != nil {
 		t.Fatal(err)
 	}
-	golden(t, "summary-cut.csv", buf.String())
+	golden.Check(t, "summary-cut.csv", buf.String())
 }
 
 func TestUnknownCountersRoundTrip(t *testing.T) {

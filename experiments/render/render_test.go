@@ -2,35 +2,14 @@ package render
 
 import (
 	"bytes"
-	"flag"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/ablate-chess/ablate/experiments/golden"
 	"github.com/ablate-chess/ablate/experiments/records"
 	"github.com/ablate-chess/ablate/experiments/records/recordstest"
 	"github.com/ablate-chess/ablate/experiments/stats"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files")
-
-func golden(t *testing.T, name, got string) {
-	t.Helper()
-	path := filepath.Join("testdata", name)
-	if *update {
-		os.WriteFile(path, []byte(got), 0o644)
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (go test -update creates it)", err)
-	}
-	if got != string(want) {
-		os.WriteFile(path+".got", []byte(got), 0o644)
-		t.Errorf("%s differs from the golden file; see %s.got (go test -update accepts it)", name, path)
-	}
-}
 
 func TestRenderGolden(t *testing.T) {
 	sums, err := records.Summarize(recordstest.Sample(), nil)
@@ -42,12 +21,12 @@ func TestRenderGolden(t *testing.T) {
 		if err := Summary(&buf, format, sums); err != nil {
 			t.Fatal(err)
 		}
-		golden(t, "summary."+format, buf.String())
+		golden.Check(t, "summary."+format, buf.String())
 		buf.Reset()
 		if err := Records(&buf, format, recordstest.Sample()[:3]); err != nil {
 			t.Fatal(err)
 		}
-		golden(t, "records."+format, buf.String())
+		golden.Check(t, "records."+format, buf.String())
 	}
 	if err := CheckFormat("yaml"); err == nil {
 		t.Error("yaml accepted")
@@ -63,7 +42,7 @@ func TestRenderCutShort(t *testing.T) {
 	if err := Summary(&buf, "table", sums); err != nil {
 		t.Fatal(err)
 	}
-	golden(t, "summary-cut.table", buf.String())
+	golden.Check(t, "summary-cut.table", buf.String())
 }
 
 // TestMatchTableNamesDrawRatios: the share of drawn games and fastchess's
@@ -92,6 +71,6 @@ func TestPhasesGolden(t *testing.T) {
 		if err := Phases(&buf, format, "sf", "sf2", phases); err != nil {
 			t.Fatal(err)
 		}
-		golden(t, "phases."+format, buf.String())
+		golden.Check(t, "phases."+format, buf.String())
 	}
 }

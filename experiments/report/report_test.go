@@ -2,17 +2,14 @@ package report
 
 import (
 	"bytes"
-	"flag"
-	"os"
-	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
 
 	"gonum.org/v1/plot/vg"
-)
 
-var update = flag.Bool("update", false, "rewrite the golden files")
+	"github.com/ablate-chess/ablate/experiments/golden"
+)
 
 // testdata/run is a small run (three configurations, six positions, depth
 // 5, two repeats) with a worth.csv written by hand for it.
@@ -31,19 +28,7 @@ func TestDataGolden(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	path := filepath.Join("testdata", "data.json")
-	if *update {
-		os.WriteFile(path, got, 0o644)
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (go test -update writes it)", err)
-	}
-	if !bytes.Equal(got, want) {
-		os.WriteFile(path+".got", got, 0o644)
-		t.Errorf("the plot data differ from %s; see %s.got (go test -update accepts them)", path, path)
-	}
+	golden.Check(t, "data.json", string(got))
 }
 
 // TestDataByHand checks a few of the golden numbers against the records
