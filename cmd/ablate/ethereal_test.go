@@ -77,7 +77,13 @@ func matchGames(t *testing.T, args ...string) string {
 	if code != 0 {
 		t.Fatalf("match %v: exit %d: %s", args, code, errw)
 	}
-	f, err := os.Open(filepath.Join(dir, "games.pgn.gz"))
+	return gunzipFile(t, filepath.Join(dir, "games.pgn.gz"))
+}
+
+// gunzipFile is the text of the gzipped file at path.
+func gunzipFile(t *testing.T, path string) string {
+	t.Helper()
+	f, err := os.Open(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -86,7 +92,10 @@ func matchGames(t *testing.T, args ...string) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	data, _ := io.ReadAll(z)
+	data, err := io.ReadAll(z)
+	if err != nil {
+		t.Fatal(err)
+	}
 	return string(data)
 }
 

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/csv"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -58,4 +59,94 @@ func TestStockfishFromSource(t *testing.T) {
 			t.Errorf("moves on a clock counted in nodes say no nodes:\n%s", one)
 		}
 	}
+}
+
+// TestStockfishReset: the profile keeps one Stockfish process through a
+// worker's jobs and games and resets it with ucinewgame; a new process for
+// every job and game (the profile with reset = "restart") gives the same
+// trees and the same games, on a node budget and on a clock counted in
+// nodes, and in a screening, whose every game sets other switches in the
+// process the last game left.
+func TestStockfishReset(t *testing.T) {
+	src, cache := stockfishSource(t)
+	profile, err := os.ReadFile("../../engine/subject/profiles/stockfish.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(profile), "\nreset = \"ucinewgame\"\n") {
+		t.Fatalf("the stockfish profile does not reset by ucinewgame")
+	}
+	dir := t.TempDir()
+	restart := filepath.Join(dir, "stockfish.toml")
+	os.WriteFile(restart, []byte(strings.Replace(string(profile), "\nreset = \"ucinewgame\"\n", "\nreset = \"restart\"\n", 1)), 0o644)
+	patch, err := os.ReadFile("../../engine/subject/profiles/stockfish.patch")
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(filepath.Join(dir, "stockfish.patch"), patch, 0o644)
+
+	moves := func(pgn string) string { // the games without their tags
+		var b strings.Builder
+		for _, line := range strings.Split(pgn, "\n") {
+			if !strings.HasPrefix(line, "[") {
+				b.WriteString(line + "\n")
+			}
+		}
+		return b.String()
+	}
+	for _, budget := range [][]string{{"--nodes", "3000"}, {"--tc", "1+0.01@100"}} {
+		games := func(profile string) string {
+			return moves(matchGames(t, append([]string{"--config", "a=stockfish", "--config", "b=stockfish,-nmp,-lmr",
+				"--pairs", "2", "--openings", "bench", "-j", "1", "--engine-src", src, "--profile", profile, "--build-cache", cache}, budget...)...))
+		}
+		if kept, fresh := games("stockfish"), games(restart); kept != fresh {
+			t.Errorf("at %v a kept process plays other games than a new one:\n%s\n%s", budget, kept, fresh)
+		}
+	}
+	screen := func(profile string) (games, trees string) {
+		out := filepath.Join(t.TempDir(), "w")
+		_, errw, code := ablate(t, "worth", "--design", "screening", "--leave-one-out", "nmp,rfp,lmr,futility,razoring,iir",
+			"--prior-elo", "15", "--nodes", "2000", "--pairs", "12", "--openings", "openings", "--openings-order", "random",
+			"--seed", "5", "-p", "six", "--tree-depth", "4", "-j", "1", "--quiet", "--engine-src", src, "--profile", profile,
+			"--build-cache", cache, "--out", out)
+		if code != 0 {
+			t.Fatalf("worth: exit %d: %s", code, errw)
+		}
+		return moves(gunzipFile(t, filepath.Join(out, "matches", "screening", "games.pgn.gz"))), nodeColumns(t, filepath.Join(out, "records.csv"))
+	}
+	keptGames, keptTrees := screen("stockfish")
+	freshGames, freshTrees := screen(restart)
+	if keptGames != freshGames || strings.Count(keptGames, "{") == 0 {
+		t.Errorf("the screening's games differ between a kept process and a new one:\n%s\n%s", keptGames, freshGames)
+	}
+	if keptTrees != freshTrees {
+		t.Errorf("the screening's trees differ between a kept process and a new one:\n%s\n%s", keptTrees, freshTrees)
+	}
+}
+
+// nodeColumns is a run's records.csv reduced to what a search found: each
+// row's configuration, position, depth, nodes and best move.
+func nodeColumns(t *testing.T, path string) string {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	rows, err := csv.NewReader(f).ReadAll()
+	if err != nil || len(rows) < 2 {
+		t.Fatalf("%s: %d rows, %v", path, len(rows), err)
+	}
+	col := map[string]int{}
+	for i, name := range rows[0] {
+		col[name] = i
+	}
+	var b strings.Builder
+	for _, r := range rows[1:] {
+		for _, name := range []string{"config", "position", "depth", "nodes", "best_move"} {
+			b.WriteString(r[col[name]] + ",")
+		}
+		b.WriteString("\n")
+	}
+	return b.String()
 }
