@@ -11,11 +11,17 @@
 # build is made or reused by a one-ply run, whose first line names the
 # build's directory. Node-limited, so the same games at any load: it may
 # run beside other work. Run again to resume; the journal is stored gzipped.
+# stage26-vs-ethereal-n40000 is the same match for stage 26 (stage 24 with
+# qs-tt and lmr-checks), the same openings in the same order: what the
+# round's tree changes did to what a node buys.
 set -e
 cd "$(dirname "$0")/../.."
 ablate=${ABLATE:-go run -buildvcs=true ./cmd/ablate}
 . results/journal.sh
 . results/testbed/ethereal-build.sh
 play results/testbed/full-vs-ethereal-n40000 --config full=stage-24 --engine "ethereal=$ethereal" \
+  --engine-option ethereal:Threads=1 --nodes 40000 --pairs 100 --hash 16 --openings openings \
+  --openings-order random --seed 63
+play results/testbed/stage26-vs-ethereal-n40000 --config stage26=stage-26 --engine "ethereal=$ethereal" \
   --engine-option ethereal:Threads=1 --nodes 40000 --pairs 100 --hash 16 --openings openings \
   --openings-order random --seed 63
