@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/csv"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -112,7 +111,7 @@ func TestStockfishReset(t *testing.T) {
 		if code != 0 {
 			t.Fatalf("worth: exit %d: %s", code, errw)
 		}
-		return moves(gunzipFile(t, filepath.Join(out, "matches", "screening", "games.pgn.gz"))), nodeColumns(t, filepath.Join(out, "records.csv"))
+		return moves(gunzipFile(t, filepath.Join(out, "matches", "screening", "games.pgn.gz"))), timeless(t, filepath.Join(out, "records.csv"))
 	}
 	keptGames, keptTrees := screen("stockfish")
 	freshGames, freshTrees := screen(restart)
@@ -122,31 +121,4 @@ func TestStockfishReset(t *testing.T) {
 	if keptTrees != freshTrees {
 		t.Errorf("the screening's trees differ between a kept process and a new one:\n%s\n%s", keptTrees, freshTrees)
 	}
-}
-
-// nodeColumns is a run's records.csv reduced to what a search found: each
-// row's configuration, position, depth, nodes and best move.
-func nodeColumns(t *testing.T, path string) string {
-	t.Helper()
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	rows, err := csv.NewReader(f).ReadAll()
-	if err != nil || len(rows) < 2 {
-		t.Fatalf("%s: %d rows, %v", path, len(rows), err)
-	}
-	col := map[string]int{}
-	for i, name := range rows[0] {
-		col[name] = i
-	}
-	var b strings.Builder
-	for _, r := range rows[1:] {
-		for _, name := range []string{"config", "position", "depth", "nodes", "best_move"} {
-			b.WriteString(r[col[name]] + ",")
-		}
-		b.WriteString("\n")
-	}
-	return b.String()
 }
