@@ -113,17 +113,11 @@ func Phases(w io.Writer, format, a, b string, phases []records.Phase) error {
 		}
 		return fmt.Sprintf("%d-%d", p.From, p.To)
 	}
-	nodes := func(x float64) string {
+	mean := func(x float64, prec int) string { // empty where no comment gave one
 		if x == 0 {
 			return ""
 		}
-		return strconv.FormatFloat(x, 'f', 0, 64)
-	}
-	seconds := func(x float64) string {
-		if x == 0 {
-			return ""
-		}
-		return strconv.FormatFloat(x, 'f', 3, 64)
+		return strconv.FormatFloat(x, 'f', prec, 64)
 	}
 	header := []string{"moves", a + " moves", a + " depth", a + " nodes", a + " seconds", b + " moves", b + " depth", b + " nodes", b + " seconds"}
 	if format == "csv" || format == "json" {
@@ -134,7 +128,7 @@ func Phases(w io.Writer, format, a, b string, phases []records.Phase) error {
 	for _, p := range phases {
 		row := []string{moves(p)}
 		for side := range 2 {
-			row = append(row, strconv.Itoa(p.Moves[side]), strconv.FormatFloat(p.Depth[side], 'f', 2, 64), nodes(p.Nodes[side]), seconds(p.Seconds[side]))
+			row = append(row, strconv.Itoa(p.Moves[side]), strconv.FormatFloat(p.Depth[side], 'f', 2, 64), mean(p.Nodes[side], 0), mean(p.Seconds[side], 3))
 		}
 		if format == "csv" || format == "json" { // numbers a spreadsheet will not read as dates
 			to := ""
