@@ -174,6 +174,7 @@ func (s *Searcher) play(ply int, m chess.Move) {
 	child.move = m
 	child.doubleExt = parent.doubleExt
 	child.pos.Play(m)
+	s.tt.prefetch(child.pos.Key()) // the child's first read, on its way while the child sets up
 	s.keys = append(s.keys[:s.rootKeys+ply], parent.pos.Key())
 }
 
@@ -183,6 +184,7 @@ func (s *Searcher) playNull(ply int) {
 	child := &s.stack[ply+1]
 	child.pos = parent.pos
 	child.pos.PlayNull()
+	s.tt.prefetch(child.pos.Key())
 	child.move, child.piece = chess.NullMove, chess.NoPiece
 	child.doubleExt = parent.doubleExt
 	s.keys = append(s.keys[:s.rootKeys+ply], parent.pos.Key())

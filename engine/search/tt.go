@@ -1,6 +1,10 @@
 package search
 
-import "github.com/ablate-chess/ablate/engine/chess"
+import (
+	"unsafe"
+
+	"github.com/ablate-chess/ablate/engine/chess"
+)
 
 // Bound says what a stored score is: exact, a lower bound (the search failed
 // high) or an upper bound (it failed low).
@@ -53,6 +57,10 @@ func NewTT(mb int) *TT {
 
 // Clear empties the table.
 func (t *TT) Clear() { clear(t.entries) }
+
+// prefetch starts loading key's slot into the cache, so that the probe
+// that follows a few hundred instructions later finds it there.
+func (t *TT) prefetch(key uint64) { prefetch(unsafe.Pointer(&t.entries[key&t.mask])) }
 
 func (t *TT) probe(key uint64) (*ttEntry, bool) {
 	e := &t.entries[key&t.mask]
