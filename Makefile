@@ -5,10 +5,19 @@ BIN     ?= bin/ablate
 EXE     ?= $(BIN)
 FUZZTIME ?= 10s
 
-.PHONY: docs build test test-long bench fuzz perft-deep clean slurm-test parallel-test browser-test plots
+.PHONY: pgo docs build test test-long bench fuzz perft-deep clean slurm-test parallel-test browser-test plots
 
 build:
 	$(GO) build -buildvcs=true -o $(EXE) ./cmd/ablate
+
+# pgo writes the profile go build optimizes ablate with (cmd/ablate/default.pgo,
+# read by every go build and go run of ./cmd/ablate): the CPU profile of the
+# search benchmark on the bench suite, where the engine spends its time in
+# every command. Make it again when the search changes much; the profile
+# changes no result, only the code's speed.
+pgo:
+	d=$$(mktemp -d) && $(GO) test ./engine/search -run '^$$' -bench 'Search/config=full$$' -benchtime 20x \
+	  -cpuprofile $$d/cpu.pgo -o $$d/search.test && cp $$d/cpu.pgo cmd/ablate/default.pgo; rm -rf $$d
 
 # The check every change passes (under 3 minutes here): formatting, tidy
 # modules, vet, the short tests (also without the search's statistics: every
