@@ -19,6 +19,8 @@
 //	movepick.go    move scoring and selection
 //	history.go     killers, counter-moves, butterfly and continuation history
 //	tt.go          the transposition table
+//	prefetch_amd64.go  prefetch: a table slot loaded ahead of its probe (prefetch_amd64.s)
+//	prefetch_other.go  prefetch elsewhere: nothing
 //	stats.go       Stats and the rates computed from it
 //	clock.go       a game clock's time shared into soft and hard limits
 //	trace.go       Tracer: every event of a search, for ablate trace
