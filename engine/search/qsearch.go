@@ -32,18 +32,25 @@ func (s *Searcher) qsearch(ply, alpha, beta int) int {
 	if ply >= MaxPly {
 		return s.evaluate(ply)
 	}
+	inCheck := p.InCheck()
+	// The static eval is taken before the table is read, though the
+	// table may end the node: the table slot, prefetched as the move was
+	// played, arrives meanwhile. Neither changes the other.
+	standPat := -Infinity
+	if !inCheck {
+		standPat, _ = s.staticEval(ply)
+	}
 	if score, cut := s.probeQTT(ply, alpha, beta); cut {
 		return score
 	}
 	alphaBeta := s.on.Has(AlphaBeta)
-	inCheck := p.InCheck()
 
 	f.threat = chess.NullMove // a null move's threat is the main search's, at its own node
 
 	best, bestMove, origAlpha := -Infinity, chess.NullMove, alpha
 	mode := chess.GenAll // in check, every evasion
 	if !inCheck {
-		best, _ = s.staticEval(ply)
+		best = standPat
 		if alphaBeta && best >= beta {
 			return best
 		}
