@@ -86,6 +86,15 @@
 #                millisecond, about 15,000 nodes for an early move), so
 #                that the games are as deterministic as the others'. Tree:
 #                unchanged (no clock at bench).
+#   no-all-node  -all-node on stage 26: LMR no longer reduces a ply less at
+#                an expected all-node (stage 14's refinement taken out).
+#                Measure: the screening of the switches stage 25 and 26
+#                touched (results/testbed/worth-touched, 40,000 nodes) read
+#                its removal at +149.5 +/- 95.8 over its first 63 pairs;
+#                stage 22's table at 40,000 nodes +9.6 (results/worth/
+#                screen-full-40k): an all-node's late moves fail low
+#                whatever their depth. Tree 2,372,748 (-8.7%; full is
+#                2,599,929).
 #
 # The five above were played against the full of their day, stage 24;
 # qs-tt passed and made stage 25, so the changes named after it were
@@ -120,6 +129,7 @@ spec() {
   qs-tt-store) echo full,+qs-tt-store ;;
   qs-see-futility) echo full,+qs-see-futility ;;
   tm-longer) echo full,tm-stability-changed-pct=225,tm-stability-held-pct=112 ;;
+  no-all-node) echo full,-all-node ;;
   *) echo "make-sprts.sh: no change named $1" >&2; return 2 ;;
   esac
 }
@@ -128,7 +138,7 @@ spec() {
 # depth stage 25 beats Ethereal, so the gap is what a ply costs: results/
 # testbed/stage25-vs-ethereal-d9), then the clock's, the table's and the
 # evaluation's.
-[ $# -gt 0 ] || set -- qs-see-futility-26 check-ext-see-26 tm-longer-26 qs-tt-store-26 tt-eval-26 free-passers-26
+[ $# -gt 0 ] || set -- qs-see-futility-26 check-ext-see-26 no-all-node-26 tm-longer-26 qs-tt-store-26 tt-eval-26 free-passers-26
 # limits NAME: the budget a move, 10,000 nodes but for a clock's question.
 limits() {
   case $1 in
