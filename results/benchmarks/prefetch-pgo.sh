@@ -3,9 +3,10 @@
 # 2026-12-07: the child's table slot prefetched as a move is played
 # (68f8015), the profile-guided build of ./cmd/ablate (efcb7fd,
 # cmd/ablate/default.pgo), and quiescence's static eval taken before its
-# table read, so that the prefetched slot has time to arrive (c135659).
+# table read, so that the prefetched slot has time to arrive (c135659;
+# the profile made again after it in f66a9d4).
 # Four builds, each with the changes before it: f137761 (none), 68f8015,
-# efcb7fd and c135659 (the last two's test binaries built with -pgo=
+# efcb7fd and f66a9d4 (the last two's test binaries built with -pgo=
 # cmd/ablate/default.pgo, as go build builds ablate). Each round runs, one
 # after another, BenchmarkSearch/config=full (5 iterations) and ablate
 # bench --depth 10 of each build, and Ethereal 12's bench (Debian's binary:
@@ -23,7 +24,7 @@ ethereal=${ETHEREAL:-/usr/games/ethereal-chess}
 tmp=$(mktemp -d)
 trap 'for r in before prefetch pgo evalfirst; do git worktree remove --force "$tmp/$r" 2>/dev/null || true; done; rm -rf "$tmp"' EXIT
 mkdir -p "$out"
-for x in before:f137761 prefetch:68f8015 pgo:efcb7fd evalfirst:c135659; do
+for x in before:f137761 prefetch:68f8015 pgo:efcb7fd evalfirst:f66a9d4; do
   name=${x%:*} rev=${x#*:}
   git worktree add -q --detach "$tmp/$name" "$rev"
   pgo=off
