@@ -9,7 +9,7 @@
 # bound before its SEE pruning or delta pruning is asked. The base is
 # stage-26 (full when this began), so the games stay the same once full
 # moves on.
-# - the others from one screening, played first: each pair plays stage 26
+# - first, one screening of twelve switches: each pair plays stage 26
 #   without k of them (k from --prior-elo 10, about these switches' mean
 #   on stage 22's table) against stage 26 whole. eval-cache is a control:
 #   it changes no node, so its figure must be zero;
