@@ -6,14 +6,16 @@
 # tree-ethereal): first-move cutoff rate, the table's hits and cutoffs,
 # null-move tries and cutoffs, reductions and their re-searches, per node.
 # Node counts and counters are deterministic. Run again to resume.
-# measures-ablate is the full of its day, stage 24; measures-stage25 the
-# same for stage 25 (stage 24 with qs-tt), the change the first measures
+# measures-ablate is stage 24 (the full of its day; made again on
+# 2026-12-07 with --config full=stage-24, the same counters, so a run from
+# scratch measures it and not today's full); measures-stage25 the same for
+# stage 25 (stage 24 with qs-tt), the change the first measures
 # led to; measures-stage26 for stage 26 (stage 25 with lmr-checks).
 set -e
 cd "$(dirname "$0")/../.."
 ablate=${ABLATE:-go run -buildvcs=true ./cmd/ablate}
 src=${ETHEREAL_SRC:-../shared/engines/ethereal-chess_12.00+ds1.orig.tar.xz}
-$ablate run -p bench -d 10 --config full=full -j "${JOBS:-1}" --quiet --format markdown --out results/testbed/measures-ablate
+$ablate run -p bench -d 10 --config full=stage-24 -j "${JOBS:-1}" --quiet --format markdown --out results/testbed/measures-ablate
 $ablate run -p bench -d 10 --config stage-25=stage-25 -j "${JOBS:-1}" --quiet --format markdown --out results/testbed/measures-stage25
 $ablate run -p bench -d 10 --config stage-26=stage-26 -j "${JOBS:-1}" --quiet --format markdown --out results/testbed/measures-stage26
 $ablate run --engine-src "$src" --profile ethereal -p bench -d 10 --config ethereal=default \
