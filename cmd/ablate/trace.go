@@ -38,7 +38,11 @@ func traceCommand() *cli.Command {
 			"counts the cutoffs a real move's search overturns (scores below beta), per position\n" +
 			"of --positions (or --fen) and by depth. With --by-depth, counts each event by the\n" +
 			"remaining depth of the node it happened at, over --positions (or --fen): where a\n" +
-			"tree's nodes and prunings are (depth 0 is the quiescence search).\n" +
+			"tree's nodes and prunings are (depth 0 is the quiescence search). With --node-types,\n" +
+			"--by-move or --reductions, over the same positions: the main nodes by type and how\n" +
+			"each ended (the table's bound, a pruning before its moves, above, below or inside its\n" +
+			"window); the events that concern a move by its number among its node's moves; LMR's\n" +
+			"mean reduction by remaining depth and move number, as the reduction table acts.\n" +
 			term.Wrap("Events: "+strings.Join(search.EventKinds(), ", ")+".", "", helpWidth-3),
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "fen", Usage: "the position", Value: chess.StartFEN},
@@ -54,7 +58,10 @@ func traceCommand() *cli.Command {
 			&cli.BoolFlag{Name: "check-null", Usage: "count the null-move cutoffs a real move's search overturns"},
 			&cli.BoolFlag{Name: "by-depth", Usage: "count the events (--kinds; default node, qnode, null-try, rfp, razoring, " +
 				"futility, lmp, reduce) by the remaining depth of their node"},
-			positionsFlag("", "with --check-null or --by-depth: a suite or file of positions instead of --fen"),
+			&cli.BoolFlag{Name: "node-types", Usage: "count the main nodes by type (PV, expected cut, expected all) and how each ended"},
+			&cli.BoolFlag{Name: "by-move", Usage: "count cutoffs, reductions, re-searches and move prunes by the move's number among its node's moves"},
+			&cli.BoolFlag{Name: "reductions", Usage: "the plies LMR takes off, on average, by the node's remaining depth and the move's number"},
+			positionsFlag("", "with --check-null, --by-depth, --node-types, --by-move or --reductions: a suite or file of positions instead of --fen"),
 			&cli.IntFlag{Name: "limit", Usage: "with --check-null: check at most `N` cutoffs a position (evenly spread)", Value: 200},
 		},
 		Action: traceAction,
@@ -79,6 +86,9 @@ func traceAction(c *cli.Context) error {
 	}
 	if c.Bool("by-depth") {
 		return traceByDepth(c, cfg, pos, depth)
+	}
+	if c.Bool("node-types") || c.Bool("by-move") || c.Bool("reductions") {
+		return traceShape(c, cfg, pos, depth)
 	}
 	if vs := c.String("vs"); vs != "" {
 		other, err := search.ParseConfig(vs)
@@ -149,12 +159,9 @@ const defaultDepthKinds = "node,qnode,null-try,rfp,razoring,futility,lmp,reduce"
 // traceByDepth is trace --by-depth: a table of event counts by the
 // remaining depth of their node, summed over the positions.
 func traceByDepth(c *cli.Context, cfg search.Config, pos chess.Position, depth int) error {
-	format := c.String("format")
-	if format == "json" || format == "tree" {
-		format = "table"
-	}
-	if err := render.CheckFormat(format); err != nil {
-		return command.BadInput(flagError(err))
+	format, err := tableFormat(c)
+	if err != nil {
+		return err
 	}
 	names := c.String("kinds")
 	if names == "" {
@@ -168,13 +175,9 @@ func traceByDepth(c *cli.Context, cfg search.Config, pos chess.Position, depth i
 		}
 		kinds = append(kinds, k)
 	}
-	ps, err := nullcheck.Suite(c.String("positions"), pos)
+	boards, err := traceBoards(c, pos)
 	if err != nil {
-		return command.BadInput(err)
-	}
-	boards := make([]chess.Position, len(ps))
-	for i, p := range ps {
-		boards[i] = p.Board
+		return err
 	}
 	counts := trace.ByDepth(cfg, boards, depth, c.Int("hash"))
 	header := []string{"depth left"}
@@ -190,4 +193,172 @@ func traceByDepth(c *cli.Context, cfg search.Config, pos chess.Position, depth i
 		rows = append(rows, row)
 	}
 	return render.Table(c.App.Writer, format, header, rows, 1)
+}
+
+// tableFormat is --format for a trace's tables: json and tree (the
+// event streams') read as table.
+func tableFormat(c *cli.Context) (string, error) {
+	format := c.String("format")
+	if format == "json" || format == "tree" {
+		format = "table"
+	}
+	if err := render.CheckFormat(format); err != nil {
+		return "", command.BadInput(flagError(err))
+	}
+	return format, nil
+}
+
+// traceBoards are the positions a trace's tables count over: --positions,
+// else --fen.
+func traceBoards(c *cli.Context, pos chess.Position) ([]chess.Position, error) {
+	ps, err := nullcheck.Suite(c.String("positions"), pos)
+	if err != nil {
+		return nil, command.BadInput(err)
+	}
+	boards := make([]chess.Position, len(ps))
+	for i, p := range ps {
+		boards[i] = p.Board
+	}
+	return boards, nil
+}
+
+// traceShape is trace --node-types, --by-move and --reductions: the one
+// the user asked for of the trees' shape, over the positions.
+func traceShape(c *cli.Context, cfg search.Config, pos chess.Position, depth int) error {
+	asked := 0
+	for _, f := range []string{"node-types", "by-move", "reductions"} {
+		if c.Bool(f) {
+			asked++
+		}
+	}
+	if asked > 1 {
+		return command.BadInput(fmt.Errorf("--node-types, --by-move and --reductions: one table at a time"))
+	}
+	format, err := tableFormat(c)
+	if err != nil {
+		return err
+	}
+	boards, err := traceBoards(c, pos)
+	if err != nil {
+		return err
+	}
+	shape := trace.MeasureShape(cfg, boards, depth, c.Int("hash"))
+	var header []string
+	var rows [][]string
+	switch {
+	case c.Bool("node-types"):
+		header, rows = nodeTypeTable(shape.Types)
+	case c.Bool("by-move"):
+		header, rows = byMoveTable(shape.Moves)
+	default:
+		header, rows = reductionTable(shape.Moves)
+	}
+	return render.Table(c.App.Writer, format, header, rows, 1)
+}
+
+func u(n uint64) string { return strconv.FormatUint(n, 10) }
+
+// mean is a/b with two decimals, or "" where b is 0.
+func mean(a, b uint64) string {
+	if b == 0 {
+		return ""
+	}
+	return strconv.FormatFloat(float64(a)/float64(b), 'f', 2, 64)
+}
+
+// share is a/b with four decimals, or "" where b is 0.
+func share(a, b uint64) string {
+	if b == 0 {
+		return ""
+	}
+	return strconv.FormatFloat(float64(a)/float64(b), 'f', 4, 64)
+}
+
+// nodeTypeTable: a row a node type and one of all, each with its nodes,
+// their share of the main nodes, and how many ended each way.
+func nodeTypeTable(n trace.NodeTypes) ([]string, [][]string) {
+	header := []string{"node type", "nodes", "share"}
+	for e := range trace.NumNodeEnds {
+		header = append(header, e.String())
+	}
+	var all uint64
+	var ends [trace.NumNodeEnds]uint64
+	for t := range trace.NumNodeTypes {
+		all += n.Entered[t]
+		for e := range trace.NumNodeEnds {
+			ends[e] += n.End(t, e)
+		}
+	}
+	var rows [][]string
+	for t := range trace.NumNodeTypes {
+		row := []string{t.String(), u(n.Entered[t]), share(n.Entered[t], all)}
+		for e := range trace.NumNodeEnds {
+			row = append(row, u(n.End(t, e)))
+		}
+		rows = append(rows, row)
+	}
+	row := []string{"all types", u(all), share(all, all)}
+	for _, c := range ends {
+		row = append(row, u(c))
+	}
+	return header, append(rows, row)
+}
+
+// byMoveKinds are --by-move's counted events, in its columns' order.
+var byMoveKinds = []search.EventKind{search.EvCutoff, search.EvReduce, search.EvLMRResearch, search.EvPVSResearch,
+	search.EvLMP, search.EvFutility, search.EvSEEPrune, search.EvHistoryPrune}
+
+// byMoveTable: a row a bucket of move numbers, with each event's count,
+// the cutoffs by quiet moves and the mean plies of a reduction.
+func byMoveTable(m trace.ByMove) ([]string, [][]string) {
+	header := []string{"move"}
+	for _, k := range byMoveKinds {
+		header = append(header, k.String())
+		switch k {
+		case search.EvCutoff:
+			header = append(header, "quiet cutoff")
+		case search.EvReduce:
+			header = append(header, "plies a reduction")
+		}
+	}
+	var rows [][]string
+	for b := range trace.MoveBuckets {
+		row := []string{trace.BucketName(b)}
+		for _, k := range byMoveKinds {
+			row = append(row, u(m.Kind[b][k]))
+			switch k {
+			case search.EvCutoff:
+				row = append(row, u(m.QuietCutoffs[b]))
+			case search.EvReduce:
+				row = append(row, mean(m.ReducedPlies[b], m.Kind[b][k]))
+			}
+		}
+		rows = append(rows, row)
+	}
+	return header, rows
+}
+
+// reductionTable: a row a remaining depth, deepest first, with the mean
+// plies a reduction takes at each bucket of move numbers (blank where none
+// was reduced) and the reduced searches at that depth.
+func reductionTable(m trace.ByMove) ([]string, [][]string) {
+	header := []string{"depth left"}
+	for b := 1; b < len(trace.MoveBuckets); b++ { // the first move is never reduced
+		header = append(header, "move "+trace.BucketName(b))
+	}
+	header = append(header, "reduced")
+	var rows [][]string
+	for d := len(m.Reductions) - 1; d >= 0; d-- {
+		var reduced uint64
+		row := []string{strconv.Itoa(d)}
+		for b := 1; b < len(trace.MoveBuckets); b++ {
+			row = append(row, mean(m.Plies[d][b], m.Reductions[d][b]))
+			reduced += m.Reductions[d][b]
+		}
+		if reduced == 0 {
+			continue
+		}
+		rows = append(rows, append(row, u(reduced)))
+	}
+	return header, rows
 }

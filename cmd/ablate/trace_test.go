@@ -97,3 +97,25 @@ func TestTraceByDepth(t *testing.T) {
 		t.Errorf("an unknown kind: exit %d, %q", code, errw)
 	}
 }
+
+// TestTraceShape: --node-types, --by-move and --reductions each write
+// their table (a row a type and one of all; a row a bucket of move
+// numbers; a row a depth LMR reduced at, deepest first), one at a time.
+func TestTraceShape(t *testing.T) {
+	for _, c := range []struct {
+		flag, header string
+		rows         int
+	}{
+		{"--node-types", "node type,nodes,share,table cutoff,pruned before its moves,failed high,failed low,exact,other\npv,", 4},
+		{"--by-move", "move,cutoff,quiet cutoff,reduce,plies a reduction,lmr-research,pvs-research,lmp,futility,see-prune,history-prune\n1,", 11},
+		{"--reductions", "depth left,move 2,move 3,move 4,move 5,move 6,move 7-8,move 9-12,move 13-16,move 17-24,move 25+,reduced\n6,", 4},
+	} {
+		out, errw, code := ablate(t, "trace", c.flag, "--depth", "6", "--format", "csv")
+		if code != 0 || !strings.HasPrefix(out, c.header) || strings.Count(out, "\n") != c.rows+1 {
+			t.Errorf("%s: exit %d, %q\n%s", c.flag, code, errw, out)
+		}
+	}
+	if _, errw, code := ablate(t, "trace", "--by-move", "--reductions"); code != 2 || !strings.Contains(errw, "one table at a time") {
+		t.Errorf("two tables: exit %d, %q", code, errw)
+	}
+}

@@ -161,7 +161,7 @@ func (s *Searcher) negamax(ply, depth, alpha, beta int, pvNode, cutNode bool) in
 	}
 	s.storeNode(&n, origAlpha, best, bestMove, alphaBeta)
 	if s.tracer != nil {
-		s.emit(Event{Kind: EvBest, Depth: n.depth, Alpha: origAlpha, Beta: n.beta, Move: bestMove, Score: best}, ply)
+		s.emit(Event{Kind: EvBest, Depth: n.depth, Alpha: origAlpha, Beta: n.beta, PV: n.pv, Cut: n.cut, Move: bestMove, Score: best}, ply)
 	}
 	return best
 }

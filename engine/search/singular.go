@@ -80,7 +80,7 @@ func (s *Searcher) singular(ply, depth, beta int, ttMove chess.Move, ttScore int
 	case s.on.Has(MultiCut) && singularBeta >= beta:
 		// Another move beat singularBeta, itself at or above beta, and the
 		// hash move beat it before: two moves refute the node.
-		s.note(Event{Kind: EvMultiCut, Depth: depth, Beta: beta, Score: singularBeta}, ply)
+		s.note(Event{Kind: EvMultiCut, Depth: depth, Beta: beta, PV: pvNode, Cut: cutNode, Score: singularBeta}, ply)
 		return 0, singularBeta, true
 	case s.on.Has(SingularNegative) && (ttScore >= beta || cutNode):
 		// Not singular, at a node expected to fail high: the hash move

@@ -43,7 +43,7 @@ type Event struct {
 	Kind        EventKind
 	Ply, Depth  int
 	Alpha, Beta int
-	PV, Cut     bool // the node's type: PV, expected cut, else expected all
+	PV, Cut     bool // the node's type (node, best, multi-cut): PV, expected cut, else expected all
 	Path        []chess.Move
 	Move        chess.Move // the move concerned: a pruned, reduced, re-searched or cutting move, the best
 	Index       int        // its index among the node's moves
