@@ -105,6 +105,14 @@
 # and each is played again on stage 26 under its name with -26 added
 # (results/testbed/sprt-NAME-26): the same change against today's full.
 #
+# no-all-node-26-n40000 is no-all-node-26 at 40,000 nodes a move: the
+# screening of the switches the stages touched (make-worth-touched.sh, at
+# 40,000 nodes, 1,100 pairs) read all-node's removal at +26.0 +/- 19.3
+# where the SPRT at 10,000 reads +1.75 +/- 9.03 over 1,690 pairs, and the
+# node types (make-shape.sh) say an expected all-node fails low a third
+# of the time: a change whose worth may grow with the budget, as LMR's
+# does.
+#
 # sh results/testbed/make-sprts.sh [NAME...] plays the named SPRTs (stage
 # 26's round, one after another, when none is named); run again to
 # resume. Node-limited games are deterministic (the same on any machine,
@@ -116,7 +124,8 @@ ablate=${ABLATE:-go run -buildvcs=true ./cmd/ablate}
 . results/journal.sh
 
 spec() {
-  case ${1%-26} in
+  name=${1%-n40000}
+  case ${name%-26} in
   qs-see-1) echo full,qs-see-threshold-cp=1 ;;
   nmp-depth-2) echo full,nmp-min-depth-plies=2 ;;
   lmr-reach) echo full,+lmr-reach ;;
@@ -139,10 +148,12 @@ spec() {
 # testbed/stage25-vs-ethereal-d9), then the clock's, the table's and the
 # evaluation's.
 [ $# -gt 0 ] || set -- qs-see-futility-26 check-ext-see-26 no-all-node-26 tm-longer-26 qs-tt-store-26 tt-eval-26 free-passers-26
-# limits NAME: the budget a move, 10,000 nodes but for a clock's question.
+# limits NAME: the budget a move, 10,000 nodes but for a clock's question
+# and a NAME ending -n40000 (the same change at 40,000 nodes).
 limits() {
   case $1 in
   tm-*) echo --tc 10+0.1@128 ;;
+  *-n40000) echo --nodes 40000 ;;
   *) echo --nodes 10000 ;;
   esac
 }
