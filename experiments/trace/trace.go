@@ -70,15 +70,7 @@ func pathString(p []chess.Move) string {
 	return b.String()
 }
 
-func nodeType(e *search.Event) string {
-	switch {
-	case e.PV:
-		return "pv"
-	case e.Cut:
-		return "cut"
-	}
-	return "all"
-}
+func nodeType(e *search.Event) string { return typeOf(e).String() }
 
 // Line turns an event into its JSON form.
 func NewLine(e *search.Event) Line {
