@@ -59,7 +59,7 @@ func traceCommand() *cli.Command {
 			&cli.BoolFlag{Name: "by-depth", Usage: "count the events (--kinds; default node, qnode, null-try, rfp, razoring, " +
 				"futility, lmp, reduce) by the remaining depth of their node"},
 			&cli.BoolFlag{Name: "node-types", Usage: "count the main nodes by type (PV, expected cut, expected all) and how each ended"},
-			&cli.BoolFlag{Name: "by-move", Usage: "count cutoffs, reductions, re-searches and move prunes by the move's number among its node's moves"},
+			&cli.BoolFlag{Name: "by-move", Usage: "count cutoffs (by what ordered the move), reductions, re-searches and move prunes by the move's number among its node's moves"},
 			&cli.BoolFlag{Name: "reductions", Usage: "the plies LMR takes off, on average, by the node's remaining depth and the move's number"},
 			positionsFlag("", "with --check-null, --by-depth, --node-types, --by-move or --reductions: a suite or file of positions instead of --fen"),
 			&cli.IntFlag{Name: "limit", Usage: "with --check-null: check at most `N` cutoffs a position (evenly spread)", Value: 200},
@@ -309,14 +309,16 @@ var byMoveKinds = []search.EventKind{search.EvCutoff, search.EvReduce, search.Ev
 	search.EvLMP, search.EvFutility, search.EvSEEPrune, search.EvHistoryPrune}
 
 // byMoveTable: a row a bucket of move numbers, with each event's count,
-// the cutoffs by quiet moves and the mean plies of a reduction.
+// the cutoffs by quiet moves and by what ordered the cutting move (a
+// killer, the counter move, the histories' score: the history's hits),
+// and the mean plies of a reduction.
 func byMoveTable(m trace.ByMove) ([]string, [][]string) {
 	header := []string{"move"}
 	for _, k := range byMoveKinds {
 		header = append(header, k.String())
 		switch k {
 		case search.EvCutoff:
-			header = append(header, "quiet cutoff")
+			header = append(header, "quiet cutoff", "by killer", "by counter", "by history")
 		case search.EvReduce:
 			header = append(header, "plies a reduction")
 		}
@@ -328,7 +330,8 @@ func byMoveTable(m trace.ByMove) ([]string, [][]string) {
 			row = append(row, u(m.Kind[b][k]))
 			switch k {
 			case search.EvCutoff:
-				row = append(row, u(m.QuietCutoffs[b]))
+				c := m.Cutoffs[b]
+				row = append(row, u(m.QuietCutoffs[b]), u(c[search.OrderKiller]), u(c[search.OrderCounter]), u(c[search.OrderHistory]))
 			case search.EvReduce:
 				row = append(row, mean(m.ReducedPlies[b], m.Kind[b][k]))
 			}

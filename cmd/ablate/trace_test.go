@@ -107,7 +107,7 @@ func TestTraceShape(t *testing.T) {
 		rows         int
 	}{
 		{"--node-types", "node type,nodes,share,table cutoff,pruned before its moves,failed high,failed low,exact,other\npv,", 4},
-		{"--by-move", "move,cutoff,quiet cutoff,reduce,plies a reduction,lmr-research,pvs-research,lmp,futility,see-prune,history-prune\n1,", 11},
+		{"--by-move", "move,cutoff,quiet cutoff,by killer,by counter,by history,reduce,plies a reduction,lmr-research,pvs-research,lmp,futility,see-prune,history-prune\n1,", 11},
 		{"--reductions", "depth left,move 2,move 3,move 4,move 5,move 6,move 7-8,move 9-12,move 13-16,move 17-24,move 25+,reduced\n6,", 4},
 	} {
 		out, errw, code := ablate(t, "trace", c.flag, "--depth", "6", "--format", "csv")

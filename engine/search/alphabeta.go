@@ -274,7 +274,11 @@ func (s *Searcher) failHigh(n *node, i int, m chess.Move, score int, quiets, noi
 	if s.on.Has(CaptureHistory) {
 		s.updateCaptureHistory(n.ply, n.depth, m, noisies)
 	}
-	s.note(Event{Kind: EvCutoff, Depth: n.depth, Move: m, Index: i, Score: score}, n.ply)
+	e := Event{Kind: EvCutoff, Depth: n.depth, Move: m, Index: i, Score: score}
+	if s.tracer != nil {
+		e.Order = orderOf(m, s.stack[n.ply].scores[i])
+	}
+	s.note(e, n.ply)
 }
 
 // storeNode keeps what the node found: its bound in the table, and in the

@@ -16,6 +16,41 @@ const (
 	scoreThreat   = 1<<27 - 3
 )
 
+// OrderClass is what put a move where the ordering put it, for tracing.
+type OrderClass uint8
+
+// The classes, by the score band a move was given.
+const (
+	OrderHash    OrderClass = iota // the table's move
+	OrderNoisy                     // a capture or promotion
+	OrderKiller                    // a quiet killer
+	OrderCounter                   // the quiet counter move
+	OrderThreat                    // a quiet move of the piece a null move's refutation attacks
+	OrderHistory                   // any other quiet move: its histories' score
+	NumOrderClasses
+)
+
+var orderNames = [...]string{"hash", "noisy", "killer", "counter", "threat", "history"}
+
+func (c OrderClass) String() string { return orderNames[c] }
+
+// orderOf is the class of move m, scored score by scoreMoves.
+func orderOf(m chess.Move, score int32) OrderClass {
+	switch {
+	case score == scoreHashMove:
+		return OrderHash
+	case m.IsNoisy():
+		return OrderNoisy
+	case score == scoreKiller || score == scoreKiller-1:
+		return OrderKiller
+	case score == scoreCounter:
+		return OrderCounter
+	case score == scoreThreat:
+		return OrderThreat
+	}
+	return OrderHistory
+}
+
 // mvvLVA ranks captures: the most valuable victim first, then the least
 // valuable attacker; promotions count the new piece as the victim.
 func mvvLVA(p *chess.Position, m chess.Move) int {

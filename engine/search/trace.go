@@ -47,6 +47,7 @@ type Event struct {
 	Path        []chess.Move
 	Move        chess.Move // the move concerned: a pruned, reduced, re-searched or cutting move, the best
 	Index       int        // its index among the node's moves
+	Order       OrderClass // a cutting move's: what put it where the ordering did
 	Reduction   int
 	Why         Reasons
 	Score       int

@@ -106,13 +106,16 @@ func bucketOf(index int) int {
 
 // ByMove are the counts of the events that concern a move, by the move's
 // bucket of MoveBuckets: Kind[b][k] is kind k's count in bucket b.
-// QuietCutoffs are the cutoffs by quiet moves, and ReducedPlies the
-// plies LMR took off, by bucket; Reductions the same by the node's
-// remaining depth too: Reductions[d][b] reduced searches, Plies[d][b]
-// their plies.
+// QuietCutoffs are the cutoffs by quiet moves, Cutoffs[b][c] those by
+// moves the ordering put where they were by class c (the table's move, a
+// capture, a killer, the counter move, the histories' score), and
+// ReducedPlies the plies LMR took off, by bucket; Reductions the same by
+// the node's remaining depth too: Reductions[d][b] reduced searches,
+// Plies[d][b] their plies.
 type ByMove struct {
 	Kind         [][search.NumEventKinds]uint64
 	QuietCutoffs []uint64
+	Cutoffs      [][search.NumOrderClasses]uint64
 	ReducedPlies []uint64
 	Reductions   [][]uint64
 	Plies        [][]uint64
@@ -132,6 +135,7 @@ func MeasureShape(cfg search.Config, ps []chess.Position, depth, hashMB int) Sha
 	t.shape.Moves = ByMove{
 		Kind:         make([][search.NumEventKinds]uint64, nb),
 		QuietCutoffs: make([]uint64, nb),
+		Cutoffs:      make([][search.NumOrderClasses]uint64, nb),
 		ReducedPlies: make([]uint64, nb),
 	}
 	for _, p := range ps {
@@ -192,6 +196,7 @@ func (t *shapeTracer) byMove(e *search.Event) {
 		if !e.Move.IsNoisy() {
 			m.QuietCutoffs[b]++
 		}
+		m.Cutoffs[b][e.Order]++
 	case search.EvReduce:
 		m.ReducedPlies[b] += uint64(e.Reduction)
 		for len(m.Reductions) <= e.Depth {

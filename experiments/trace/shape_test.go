@@ -92,6 +92,15 @@ func TestShapeSumsToTheSearch(t *testing.T) {
 			if m.QuietCutoffs[b] > m.Kind[b][search.EvCutoff] {
 				t.Errorf("%s: move %s: %d quiet cutoffs of %d", spec, BucketName(b), m.QuietCutoffs[b], m.Kind[b][search.EvCutoff])
 			}
+			var byClass uint64
+			for _, n := range m.Cutoffs[b] {
+				byClass += n
+			}
+			c := m.Cutoffs[b]
+			if byClass != m.Kind[b][search.EvCutoff] || c[search.OrderKiller]+c[search.OrderCounter]+c[search.OrderHistory] > m.QuietCutoffs[b] {
+				t.Errorf("%s: move %s: cutoffs by class %v sum to %d of %d, %d quiet", spec, BucketName(b), c, byClass,
+					m.Kind[b][search.EvCutoff], m.QuietCutoffs[b])
+			}
 		}
 		for d := range m.Reductions {
 			for b := range MoveBuckets {

@@ -54,6 +54,7 @@ type Line struct {
 	Node      string   `json:"node,omitempty"`
 	Move      string   `json:"move,omitempty"`
 	Index     *int     `json:"index,omitempty"`
+	Order     string   `json:"order,omitempty"`
 	Reduction int      `json:"reduction,omitempty"`
 	Why       []string `json:"why,omitempty"`
 	Score     *int     `json:"score,omitempty"`
@@ -88,6 +89,9 @@ func NewLine(e *search.Event) Line {
 		l.Move, l.Index, l.Reduction, l.Why = e.Move.String(), ip(e.Index), e.Reduction, e.Why.Names()
 	case search.EvLMRResearch, search.EvPVSResearch, search.EvCutoff:
 		l.Move, l.Index, l.Score = e.Move.String(), ip(e.Index), ip(e.Score)
+		if e.Kind == search.EvCutoff {
+			l.Order = e.Order.String()
+		}
 	case search.EvNullTry:
 		l.Beta, l.Reduction = ip(e.Beta), e.Reduction
 	case search.EvBest:

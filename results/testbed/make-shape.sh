@@ -3,7 +3,8 @@
 # make-measures.sh, on the bench suite to depth 10 (its positions and
 # depth) for stage 24 (the full of the first measures) and stage 26 (the
 # full of its day): the main nodes by type (PV, expected cut, expected
-# all) and how each ended; cutoffs, reductions, re-searches and move
+# all) and how each ended; cutoffs (by what ordered the cutting move: a
+# killer, the counter move, the histories), reductions, re-searches and move
 # prunes by the move's number among its node's moves; LMR's mean
 # reduction by remaining depth and move number. ablate trace --node-types,
 # --by-move and --reductions; exact counts (a fixed depth), each table the
