@@ -18,6 +18,10 @@ import (
 	"github.com/ablate-chess/ablate/experiments/trace"
 )
 
+// traceModes are trace's flags that each make another command of it:
+// one at a time.
+var traceModes = []string{"vs", "check-null", "by-depth", "node-types", "by-move", "reductions"}
+
 // defaultTraceNodes stops a trace that would run away.
 const defaultTraceNodes = 300000
 
@@ -81,6 +85,15 @@ func traceAction(c *cli.Context) error {
 		return command.BadInput(fmt.Errorf("--config: %v", err))
 	}
 	depth, maxNodes := c.Int("depth"), c.Uint64("max-nodes")
+	var modes []string
+	for _, f := range traceModes {
+		if c.IsSet(f) && (f == "vs" || c.Bool(f)) {
+			modes = append(modes, "--"+f)
+		}
+	}
+	if len(modes) > 1 {
+		return command.BadInput(fmt.Errorf("%s: one at a time", strings.Join(modes, ", ")))
+	}
 	if c.Bool("check-null") {
 		return checkNull(c, cfg, pos, depth)
 	}
@@ -225,15 +238,6 @@ func traceBoards(c *cli.Context, pos chess.Position) ([]chess.Position, error) {
 // traceShape is trace --node-types, --by-move and --reductions: the one
 // the user asked for of the trees' shape, over the positions.
 func traceShape(c *cli.Context, cfg search.Config, pos chess.Position, depth int) error {
-	asked := 0
-	for _, f := range []string{"node-types", "by-move", "reductions"} {
-		if c.Bool(f) {
-			asked++
-		}
-	}
-	if asked > 1 {
-		return command.BadInput(fmt.Errorf("--node-types, --by-move and --reductions: one table at a time"))
-	}
 	format, err := tableFormat(c)
 	if err != nil {
 		return err

@@ -115,7 +115,9 @@ func TestTraceShape(t *testing.T) {
 			t.Errorf("%s: exit %d, %q\n%s", c.flag, code, errw, out)
 		}
 	}
-	if _, errw, code := ablate(t, "trace", "--by-move", "--reductions"); code != 2 || !strings.Contains(errw, "one table at a time") {
-		t.Errorf("two tables: exit %d, %q", code, errw)
+	for _, two := range [][]string{{"--by-move", "--reductions"}, {"--by-depth", "--node-types"}, {"--vs", "full", "--check-null"}} {
+		if _, errw, code := ablate(t, append([]string{"trace"}, two...)...); code != 2 || !strings.Contains(errw, "one at a time") {
+			t.Errorf("%v: exit %d, %q", two, code, errw)
+		}
 	}
 }
