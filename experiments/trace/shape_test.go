@@ -3,9 +3,7 @@ package trace
 import (
 	"testing"
 
-	"github.com/ablate-chess/ablate/engine/chess"
 	"github.com/ablate-chess/ablate/engine/search"
-	"github.com/ablate-chess/ablate/positions"
 )
 
 // TestShapeSumsToTheSearch: the node types' nodes are the searches' main
@@ -14,29 +12,14 @@ import (
 // by-move and by-depth counts of cutoffs, reductions, their plies and the
 // move prunes are the searches' own counts.
 func TestShapeSumsToTheSearch(t *testing.T) {
-	suite, err := positions.Load("six")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var ps []chess.Position
-	for _, e := range suite.Entries {
-		ps = append(ps, e.Board)
-	}
+	ps := sixBoards(t)
 	for _, spec := range []string{"full", "stage-14", "stage-9"} {
 		cfg, err := search.ParseConfig(spec)
 		if err != nil {
 			t.Fatal(err)
 		}
 		shape := MeasureShape(cfg, ps, 6, 2)
-		var want search.Stats
-		for _, p := range ps {
-			r := search.New(cfg, 2).Search(p, nil, search.Limits{Depth: 6}, nil)
-			want.Nodes += r.Stats.Nodes
-			want.QNodes += r.Stats.QNodes
-			for k := range search.NumEventKinds {
-				want.Count[k] += r.Stats.Count[k]
-			}
-		}
+		want := searchStats(cfg, ps, 6)
 		types := shape.Types
 		var nodes, table, pruned uint64
 		for ty := range NumNodeTypes {

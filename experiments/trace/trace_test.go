@@ -13,27 +13,13 @@ import (
 // node count), and every null-move try is where the null move may be
 // tried (the depth its parameter starts it at, or deeper).
 func TestByDepthSumsToTheSearch(t *testing.T) {
-	suite, err := positions.Load("six")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var ps []chess.Position
-	for _, e := range suite.Entries {
-		ps = append(ps, e.Board)
-	}
+	ps := sixBoards(t)
 	cfg, err := search.ParseConfig("full")
 	if err != nil {
 		t.Fatal(err)
 	}
 	counts := ByDepth(cfg, ps, 6, 2)
-	var want search.Stats
-	for _, p := range ps {
-		r := search.New(cfg, 2).Search(p, nil, search.Limits{Depth: 6}, nil)
-		want.Nodes += r.Stats.Nodes
-		for k := range search.NumEventKinds {
-			want.Count[k] += r.Stats.Count[k]
-		}
-	}
+	want := searchStats(cfg, ps, 6)
 	var nodes uint64
 	for d, row := range counts {
 		nodes += row[search.EvNode] + row[search.EvQNode]
@@ -56,4 +42,33 @@ func TestByDepthSumsToTheSearch(t *testing.T) {
 			t.Errorf("%s by depth sums to %d, the searches counted %d", k, sum, want.Count[k])
 		}
 	}
+}
+
+// sixBoards are the positions of the suite six.
+func sixBoards(t *testing.T) []chess.Position {
+	t.Helper()
+	suite, err := positions.Load("six")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ps []chess.Position
+	for _, e := range suite.Entries {
+		ps = append(ps, e.Board)
+	}
+	return ps
+}
+
+// searchStats are the untraced searches' counters of ps under cfg to
+// depth, summed.
+func searchStats(cfg search.Config, ps []chess.Position, depth int) search.Stats {
+	var sum search.Stats
+	for _, p := range ps {
+		r := search.New(cfg, 2).Search(p, nil, search.Limits{Depth: depth}, nil)
+		sum.Nodes += r.Stats.Nodes
+		sum.QNodes += r.Stats.QNodes
+		for k := range search.NumEventKinds {
+			sum.Count[k] += r.Stats.Count[k]
+		}
+	}
+	return sum
 }
