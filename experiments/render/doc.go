@@ -7,5 +7,6 @@
 //	worth.go    Worth, and a ladder's table
 //	compare.go  Comparison
 //	bench.go    Bench: OpenBench's node-count signature
+//	trace.go    a trace's tables: by depth, node types, by move, reductions, --vs's counts
 //	worthcompare.go  WorthComparison: two worth tables, row by row
 package render
