@@ -18,7 +18,7 @@ import (
 
 // traceModes are trace's flags that each make another command of it:
 // one at a time.
-var traceModes = []string{"vs", "check-null", "by-depth", "node-types", "by-move", "reductions"}
+var traceModes = []string{"vs", "check-null", "check-lmr", "by-depth", "node-types", "by-move", "reductions"}
 
 // defaultTraceNodes stops a trace that would run away.
 const defaultTraceNodes = 300000
@@ -38,13 +38,17 @@ func traceCommand() *cli.Command {
 			"first node where their trees part and why, then how the trees differ by cause.\n" +
 			"With --check-null, searches each null-move cutoff's node again the ordinary way and\n" +
 			"counts the cutoffs a real move's search overturns (scores below beta), per position\n" +
-			"of --positions (or --fen) and by depth. With --by-depth, counts each event by the\n" +
-			"remaining depth of the node it happened at, over --positions (or --fen): where a\n" +
-			"tree's nodes and prunings are (depth 0 is the quiescence search). With --node-types,\n" +
-			"--by-move or --reductions, over the same positions: the main nodes by type and how\n" +
-			"each ended (the table's bound, a pruning before its moves, above, below or inside its\n" +
-			"window); the events that concern a move by its number among its node's moves; LMR's\n" +
-			"mean reduction by remaining depth and move number, as the reduction table acts.\n" +
+			"of --positions (or --fen) and by depth. With --check-lmr, the same for LMR: each\n" +
+			"reduced move whose reduced search failed low is searched again at its unreduced\n" +
+			"depth, overturned if it then beats the node's alpha (unless the same check at the\n" +
+			"reduced depth does too: the floor); by depth and move number. With --by-depth,\n" +
+			"counts each event by the remaining depth of the node it happened at, over\n" +
+			"--positions (or --fen): where a tree's nodes and prunings are (depth 0 is the\n" +
+			"quiescence search). With --node-types, --by-move or --reductions, over the same\n" +
+			"positions: the main nodes by type and how each ended (the table's bound, a pruning\n" +
+			"before its moves, above, below or inside its window); the events that concern a move\n" +
+			"by its number among its node's moves; LMR's mean reduction by remaining depth and\n" +
+			"move number, as the reduction table acts.\n" +
 			term.Wrap("Events: "+strings.Join(search.EventKinds(), ", ")+".", "", helpWidth-3),
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "fen", Usage: "the position", Value: chess.StartFEN},
@@ -58,13 +62,14 @@ func traceCommand() *cli.Command {
 			&cli.StringFlag{Name: "move-path", Usage: "only events under this path `e2e4,e7e5`"},
 			hashFlag(),
 			&cli.BoolFlag{Name: "check-null", Usage: "count the null-move cutoffs a real move's search overturns"},
+			&cli.BoolFlag{Name: "check-lmr", Usage: "count the reduced moves that failed low and beat alpha searched unreduced"},
 			&cli.BoolFlag{Name: "by-depth", Usage: "count the events (--kinds; default node, qnode, null-try, rfp, razoring, " +
 				"futility, lmp, reduce) by the remaining depth of their node"},
 			&cli.BoolFlag{Name: "node-types", Usage: "count the main nodes by type (PV, expected cut, expected all) and how each ended"},
 			&cli.BoolFlag{Name: "by-move", Usage: "count cutoffs (by what ordered the move), reductions, re-searches and move prunes by the move's number among its node's moves"},
 			&cli.BoolFlag{Name: "reductions", Usage: "the plies LMR takes off, on average, by the node's remaining depth and the move's number"},
-			positionsFlag("", "with --check-null, --by-depth, --node-types, --by-move or --reductions: a suite or file of positions instead of --fen"),
-			&cli.IntFlag{Name: "limit", Usage: "with --check-null: check at most `N` cutoffs a position (evenly spread)", Value: 200},
+			positionsFlag("", "with --check-null, --check-lmr, --by-depth, --node-types, --by-move or --reductions: a suite or file of positions instead of --fen"),
+			&cli.IntFlag{Name: "limit", Usage: "with --check-null or --check-lmr: check at most `N` a position (evenly spread)", Value: 200},
 		},
 		Action: traceAction,
 	}
@@ -92,8 +97,8 @@ func traceAction(c *cli.Context) error {
 	if len(modes) > 1 {
 		return command.BadInput(fmt.Errorf("%s: one at a time", strings.Join(modes, ", ")))
 	}
-	if c.Bool("check-null") {
-		return checkNull(c, cfg, pos, depth)
+	if c.Bool("check-null") || c.Bool("check-lmr") {
+		return recheckAction(c, cfg, pos, depth, c.Bool("check-lmr"))
 	}
 	if c.Bool("by-depth") {
 		return traceByDepth(c, cfg, pos, depth)

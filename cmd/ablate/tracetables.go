@@ -9,13 +9,13 @@ import (
 	"github.com/ablate-chess/ablate/cmd/internal/command"
 	"github.com/ablate-chess/ablate/engine/chess"
 	"github.com/ablate-chess/ablate/engine/search"
-	"github.com/ablate-chess/ablate/experiments/nullcheck"
+	"github.com/ablate-chess/ablate/experiments/recheck"
 	"github.com/ablate-chess/ablate/experiments/render"
 	"github.com/ablate-chess/ablate/experiments/trace"
 )
 
 // trace's tables over a suite: --by-depth, --node-types, --by-move and
-// --reductions (--check-null has its own file, nullcheck.go).
+// --reductions (--check-null and --check-lmr have their own file, recheck.go).
 
 // defaultDepthKinds are --by-depth's columns when --kinds names none.
 const defaultDepthKinds = "node,qnode,null-try,rfp,razoring,futility,lmp,reduce"
@@ -63,7 +63,7 @@ func tableFormat(c *cli.Context) (string, error) {
 // traceBoards are the positions a trace's tables count over: --positions,
 // else --fen.
 func traceBoards(c *cli.Context, pos chess.Position) ([]chess.Position, error) {
-	ps, err := nullcheck.Suite(c.String("positions"), pos)
+	ps, err := recheck.Suite(c.String("positions"), pos)
 	if err != nil {
 		return nil, command.BadInput(err)
 	}

@@ -329,7 +329,7 @@ func (s *Searcher) searchMove(n *node, depth, index, reduction int, why Reasons)
 	}
 	s.count(EvPVSSearch)
 	if reduction > 0 {
-		s.note(Event{Kind: EvReduce, Depth: n.depth, Move: s.stack[ply+1].move, Index: index, Reduction: reduction, Why: why}, ply)
+		s.note(Event{Kind: EvReduce, Depth: n.depth, Alpha: alpha, Beta: beta, Move: s.stack[ply+1].move, Index: index, Reduction: reduction, Full: depth, Why: why}, ply)
 		if statsOn {
 			s.stats.Count[EvReducedPlies] += uint64(reduction)
 		}

@@ -49,6 +49,7 @@ type Event struct {
 	Index       int        // its index among the node's moves
 	Order       OrderClass // a cutting move's: what put it where the ordering did
 	Reduction   int
+	Full        int // a reduced move's depth unreduced (reduce)
 	Why         Reasons
 	Score       int
 }

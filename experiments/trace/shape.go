@@ -95,7 +95,8 @@ func BucketName(i int) string {
 	return strconv.Itoa(lo)
 }
 
-func bucketOf(index int) int {
+// BucketOf is the bucket of MoveBuckets that a move index (from 0) is in.
+func BucketOf(index int) int {
 	n := index + 1
 	b := 0
 	for b+1 < len(MoveBuckets) && MoveBuckets[b+1] <= n {
@@ -189,7 +190,7 @@ func (t *shapeTracer) byMove(e *search.Event) {
 		return
 	}
 	m := &t.shape.Moves
-	b := bucketOf(e.Index)
+	b := BucketOf(e.Index)
 	m.Kind[b][e.Kind]++
 	switch e.Kind {
 	case search.EvCutoff:

@@ -111,7 +111,7 @@ func TestBucketNames(t *testing.T) {
 		}
 	}
 	for _, c := range []struct{ move, bucket int }{{1, 0}, {2, 1}, {6, 5}, {7, 6}, {8, 6}, {9, 7}, {12, 7}, {24, 9}, {25, 10}, {200, 10}} {
-		if got := bucketOf(c.move - 1); got != c.bucket {
+		if got := BucketOf(c.move - 1); got != c.bucket {
 			t.Errorf("move %d: bucket %d, want %d", c.move, got, c.bucket)
 		}
 	}
