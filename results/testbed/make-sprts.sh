@@ -95,6 +95,22 @@
 #                screen-full-40k): an all-node's late moves fail low
 #                whatever their depth. Tree 2,372,748 (-8.7%; full is
 #                2,599,929).
+#   lmr-level    lmr-base-plies-x100=175,+lmr-improving,-all-node on stage
+#                26: LMR a ply deeper everywhere (the table's base 0.78 to
+#                1.75), a ply more when not improving, and no ply less at
+#                an expected all-node. Meant as Ethereal 12's level, it is
+#                a ply beyond it: Ethereal's R (R += !PvNode + !improving,
+#                then clamped to 1..depth-1) counts the ply every move
+#                loses, so its reduction off the PV is its table's plies,
+#                and a ply more when not improving; this change read R as
+#                the reduction. So it asks what reducing one to three
+#                plies more than full costs or gains. Measures: the mean
+#                reduction under the table from move 5 (make-shape.sh)
+#                and LMR's share, 33% of zero-window searches against
+#                Ethereal's 42%. Played at 40,000 nodes (NAME-26-n40000),
+#                where a reduction's worth is nearer the clock's than at
+#                10,000. Tree 1,479,702 (-43.1%); at depth 12 3,791,482
+#                against 8,710,025 (-56.5%).
 #
 # The five above were played against the full of their day, stage 24;
 # qs-tt passed and made stage 25, so the changes named after it were
@@ -139,6 +155,7 @@ spec() {
   qs-see-futility) echo full,+qs-see-futility ;;
   tm-longer) echo full,tm-stability-changed-pct=225,tm-stability-held-pct=112 ;;
   no-all-node) echo full,-all-node ;;
+  lmr-level) echo full,lmr-base-plies-x100=175,+lmr-improving,-all-node ;;
   *) echo "make-sprts.sh: no change named $1" >&2; return 2 ;;
   esac
 }
