@@ -39,57 +39,45 @@ func recheckAction(c *cli.Context, cfg search.Config, pos chess.Position, depth 
 		})
 	var rows [][]string
 	for i, n := range per {
-		rows = append(rows, tallyRow(ps[i].ID, n, lmr))
+		rows = append(rows, tallyRow(ps[i].ID, n))
 	}
-	rows = append(rows, tallyRow("total", total, lmr))
+	rows = append(rows, tallyRow("total", total))
 	w := c.App.Writer
-	header := []string{"position", what, "checked", "overturned", "rate", "mean loss (cp)"}
-	counts := []string{"checked", "overturned", "rate"}
-	if lmr {
-		header = append(header, "floor", "floor rate")
-		counts = append(counts, "floor", "floor rate")
-	}
+	header := []string{"position", what, "checked", "overturned", "rate", "mean loss (cp)", "floor", "floor rate"}
+	counts := []string{"checked", "overturned", "rate", "floor", "floor rate"}
 	if err := render.Table(w, format, header, rows, 1); err != nil {
 		return err
 	}
 	fmt.Fprintln(w)
-	if err := render.Table(w, format, append([]string{"depth left"}, counts...), countRows(total.ByDepth, strconv.Itoa, lmr), 1); err != nil {
+	if err := render.Table(w, format, append([]string{"depth left"}, counts...), countRows(total.ByDepth, strconv.Itoa), 1); err != nil {
 		return err
 	}
 	if !lmr {
 		return nil
 	}
 	fmt.Fprintln(w)
-	return render.Table(w, format, append([]string{"move"}, counts...), countRows(total.ByMove, trace.BucketName, lmr), 1)
+	return render.Table(w, format, append([]string{"move"}, counts...), countRows(total.ByMove, trace.BucketName), 1)
 }
 
 // countRows is a tally's table by depth or bucket of move numbers, in
-// order, each key named by name; with the floor for LMR.
-func countRows(m map[int][3]int, name func(int) string, lmr bool) [][]string {
+// order, each key named by name.
+func countRows(m map[int][3]int, name func(int) string) [][]string {
 	var rows [][]string
 	for _, k := range slices.Sorted(maps.Keys(m)) {
 		x := m[k]
-		row := []string{name(k), strconv.Itoa(x[0]), strconv.Itoa(x[1]), percent(x[1], x[0])}
-		if lmr {
-			row = append(row, strconv.Itoa(x[2]), percent(x[2], x[0]))
-		}
-		rows = append(rows, row)
+		rows = append(rows, []string{name(k), strconv.Itoa(x[0]), strconv.Itoa(x[1]), percent(x[1], x[0]), strconv.Itoa(x[2]), percent(x[2], x[0])})
 	}
 	return rows
 }
 
-// tallyRow is one position's row of the table (or the total's), with the
-// floor for LMR.
-func tallyRow(id string, n recheck.Tally, lmr bool) []string {
+// tallyRow is one position's row of the table (or the total's).
+func tallyRow(id string, n recheck.Tally) []string {
 	miss := ""
 	if n.Overturned > 0 {
 		miss = strconv.Itoa(n.Loss / n.Overturned)
 	}
-	row := []string{id, strconv.Itoa(n.Shortcuts), strconv.Itoa(n.Checked), strconv.Itoa(n.Overturned), percent(n.Overturned, n.Checked), miss}
-	if lmr {
-		row = append(row, strconv.Itoa(n.Floor), percent(n.Floor, n.Checked))
-	}
-	return row
+	return []string{id, strconv.Itoa(n.Shortcuts), strconv.Itoa(n.Checked), strconv.Itoa(n.Overturned), percent(n.Overturned, n.Checked), miss,
+		strconv.Itoa(n.Floor), percent(n.Floor, n.Checked)}
 }
 
 // percent is a of b in percent to a tenth, or empty when b is 0.

@@ -40,15 +40,16 @@ func traceCommand() *cli.Command {
 			"counts the cutoffs a real move's search overturns (scores below beta), per position\n" +
 			"of --positions (or --fen) and by depth. With --check-lmr, the same for LMR: each\n" +
 			"reduced move whose reduced search failed low is searched again at its unreduced\n" +
-			"depth, overturned if it then beats the node's alpha (unless the same check at the\n" +
-			"reduced depth does too: the floor); by depth and move number. With --by-depth,\n" +
-			"counts each event by the remaining depth of the node it happened at, over\n" +
-			"--positions (or --fen): where a tree's nodes and prunings are (depth 0 is the\n" +
-			"quiescence search). With --node-types, --by-move or --reductions, over the same\n" +
-			"positions: the main nodes by type and how each ended (the table's bound, a pruning\n" +
-			"before its moves, above, below or inside its window); the events that concern a move\n" +
-			"by its number among its node's moves; LMR's mean reduction by remaining depth and\n" +
-			"move number, as the reduction table acts.\n" +
+			"depth, overturned if it then beats the node's alpha; by depth and move number. Each\n" +
+			"check starts from the tree's histories and first checks the tree's own shortened\n" +
+			"search (the null search, the reduced one): a shortcut the check disagrees with\n" +
+			"there is the floor, not counted. With --by-depth, counts each event by the\n" +
+			"remaining depth of the node it happened at, over --positions (or --fen): where a\n" +
+			"tree's nodes and prunings are (depth 0 is the quiescence search). With --node-types,\n" +
+			"--by-move or --reductions, over the same positions: the main nodes by type and how\n" +
+			"each ended (the table's bound, a pruning before its moves, above, below or inside its\n" +
+			"window); the events that concern a move by its number among its node's moves; LMR's\n" +
+			"mean reduction by remaining depth and move number, as the reduction table acts.\n" +
 			term.Wrap("Events: "+strings.Join(search.EventKinds(), ", ")+".", "", helpWidth-3),
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "fen", Usage: "the position", Value: chess.StartFEN},

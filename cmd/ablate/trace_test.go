@@ -129,14 +129,14 @@ func TestTraceRecheck(t *testing.T) {
 	fen := "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP2BPPP/R2QKB1R w KQ - 0 8"
 	out, errw, code := ablate(t, "trace", "--check-lmr", "--fen", fen, "--depth", "5", "--limit", "0", "--format", "csv")
 	want := "position,reduced and failed low,checked,overturned,rate,mean loss (cp),floor,floor rate\n" +
-		"fen,188,188,1,0.5%,6,0,0.0%\ntotal,188,188,1,0.5%,6,0,0.0%\n\n" +
+		"fen,188,188,1,0.5%,1,0,0.0%\ntotal,188,188,1,0.5%,1,0,0.0%\n\n" +
 		"depth left,checked,overturned,rate,floor,floor rate\n3,106,1,0.9%,0,0.0%\n4,55,0,0.0%,0,0.0%\n5,27,0,0.0%,0,0.0%\n\n" +
 		"move,checked,overturned,rate,floor,floor rate\n5,1,0,0.0%,0,0.0%\n6,5,0,0.0%,0,0.0%\n7-8,15,0,0.0%,0,0.0%\n"
 	if code != 0 || !strings.HasPrefix(out, want) || !strings.HasSuffix(out, "25+,53,0,0.0%,0,0.0%\n") || !strings.Contains(errw, "fen: 1 of 188 checked reductions overturned") {
 		t.Errorf("--check-lmr: exit %d, %q\n%s", code, errw, out)
 	}
 	out, _, code = ablate(t, "trace", "--check-null", "--depth", "6", "--format", "csv")
-	if code != 0 || out != "position,null cutoffs,checked,overturned,rate,mean loss (cp)\nfen,12,12,0,0.0%,\ntotal,12,12,0,0.0%,\n\ndepth left,checked,overturned,rate\n3,12,0,0.0%\n" {
+	if code != 0 || out != "position,null cutoffs,checked,overturned,rate,mean loss (cp),floor,floor rate\nfen,12,12,0,0.0%,,0,0.0%\ntotal,12,12,0,0.0%,,0,0.0%\n\ndepth left,checked,overturned,rate,floor,floor rate\n3,12,0,0.0%,0,0.0%\n" {
 		t.Errorf("--check-null: exit %d\n%s", code, out)
 	}
 	if _, errw, code := ablate(t, "trace", "--check-lmr", "--format", "json"); code != 2 || !strings.Contains(errw, "--check-lmr writes a table") {

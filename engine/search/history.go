@@ -67,6 +67,13 @@ func (c *contTable) clear() {
 	c.n = 0
 }
 
+// CopyHistories sets s's history tables (quiet, continuation, capture,
+// counter-move, correction) to from's as they stand, so that with
+// keep-history on s's next search starts from what from's searches
+// learned. The tables are copied whole (a few megabytes): for experiments,
+// not for play.
+func (s *Searcher) CopyHistories(from *Searcher) { s.order = from.order }
+
 // clearOrdering empties the tables the switched-on techniques use (the others stay
 // untouched and unread).
 func (s *Searcher) clearOrdering() {

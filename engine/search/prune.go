@@ -135,7 +135,7 @@ func (s *Searcher) prune(n *node) (int, bool) {
 			if score >= mateBound {
 				score = beta // a mate found by passing is not a proven mate
 			}
-			s.note(Event{Kind: EvNullCutoff, Depth: depth, Beta: beta, Score: score}, ply)
+			s.note(Event{Kind: EvNullCutoff, Depth: depth, Beta: beta, Score: score, Reduction: depth - 1 - nmpDepth}, ply)
 			return score, true
 		}
 		s.note(Event{Kind: EvNullFail, Depth: depth, Beta: beta, Score: score}, ply)

@@ -13,28 +13,28 @@ import (
 )
 
 // Tally counts one kind of shortcut in a search and how often an ordinary
-// search overturns it. For the null move, a cutoff is overturned when its
-// node, searched again with its moves at the node's depth by a fresh
-// searcher of the same configuration (no null move is tried at a search's
-// root), scores below the node's beta: a real move's search would not have
-// failed high. For LMR, a reduced move that failed low is overturned when
-// the position after it, searched at the depth the move would have had
-// unreduced, scores above the node's alpha for the side that played it:
-// the full-depth search would have found the move better than the node's
-// best so far. The check is a root search with an open window and an
-// empty table, so it may also see what the tree's null-window search of
-// that depth would not. So each is checked at the reduced depth first,
-// where the tree's search said no: if the check says yes there too it
-// disagrees with the tree whatever the depth (Floor), and the move is not
-// counted overturned; only a move the check finds below alpha at the
-// reduced depth and above it at the full depth is.
+// search overturns it: a fresh searcher of the same configuration, from the
+// shortcut's position with an empty table. For the null move, a cutoff is
+// overturned when its node, searched again with its moves at the node's
+// depth (no null move is tried at a search's root), scores below the
+// node's beta: a real move's search would not have failed high. For LMR, a
+// reduced move that failed low is overturned when the position after it,
+// searched at the depth the move would have had unreduced, scores above
+// the node's alpha for the side that played it: the full-depth search
+// would have found the move better than the node's best so far. A fresh
+// root search is not the tree's search (an open window, an empty table and
+// empty histories, where the tree's had its own), so each is first checked
+// where the tree already answered: the null search itself, at its depth,
+// or the reduced search, at the reduced depth. Where the check disagrees
+// with the tree there (the floor), it would disagree whatever the depth,
+// and the shortcut is not counted overturned.
 type Tally struct {
 	Shortcuts  int // the shortcuts taken in the search
 	Checked    int // of them, searched again (evenly spread, up to the limit)
 	Overturned int // of those, the ordinary search disagreed
-	// Floor counts (LMR only) the checked moves the same check at the
-	// reduced depth finds above alpha, where the tree's reduced search
-	// did not: the check's own disagreement with the tree.
+	// Floor counts the checked shortcuts where the check of the tree's own
+	// shortened search disagrees with it: the check's own disagreement
+	// with the tree, not counted overturned.
 	Floor int
 	// ByDepth holds, per remaining depth at the node, checked, overturned
 	// and floor; ByMove, the same per bucket of the move's number among its
@@ -135,7 +135,7 @@ func placeKey(path []chess.Move, m chess.Move) string {
 func (c *collector) Event(e *search.Event) {
 	switch {
 	case !c.lmr && e.Kind == search.EvNullCutoff:
-		c.list = append(c.list, shortcut{path: append([]chess.Move(nil), e.Path...), depth: e.Depth, nodeDepth: e.Depth, bound: e.Beta, index: -1})
+		c.list = append(c.list, shortcut{path: append([]chess.Move(nil), e.Path...), depth: e.Depth, reduced: e.Depth - 1 - e.Reduction, nodeDepth: e.Depth, bound: e.Beta, index: -1})
 	case c.lmr && e.Kind == search.EvReduce:
 		c.last[placeKey(e.Path, e.Move)] = len(c.list)
 		path := append(append([]chess.Move(nil), e.Path...), e.Move)
@@ -163,7 +163,9 @@ func Reductions(cfg search.Config, pos chess.Position, depth, hashMB, limit int)
 
 func check(cfg search.Config, pos chess.Position, depth, hashMB, limit int, lmr bool) Tally {
 	c := collector{lmr: lmr, last: map[string]int{}}
-	trace.Search(cfg, pos, depth, 0, hashMB, &c)
+	tree := search.New(cfg, hashMB)
+	tree.SetTracer(&c)
+	tree.Search(pos, nil, search.Limits{Depth: depth}, nil)
 	var taken []shortcut
 	for _, s := range c.list {
 		if !s.researched {
@@ -175,15 +177,28 @@ func check(cfg search.Config, pos chess.Position, depth, hashMB, limit int, lmr 
 	if limit > 0 && len(taken) > limit {
 		step = (len(taken) + limit - 1) / limit
 	}
-	verifier := search.New(cfg, hashMB)
+	// The checks start from the tree's histories as its search left them
+	// (each from the same: keep-history, and a fresh copy a check), not
+	// empty: what the tree learned moves its scores (correction history
+	// most), and a check without it reads apart from the tree.
+	vcfg := cfg
+	vcfg.Techniques = vcfg.Techniques.Union(search.SetOf(search.KeepHistory))
+	verifier := search.New(vcfg, hashMB)
 	for i := 0; i < len(taken); i += step {
 		s := taken[i]
 		p, history := replay(pos, s.path)
 		score := func(depth int) int {
+			verifier.CopyHistories(tree)
 			verifier.ClearTT()
 			return verifier.Search(p, history, search.Limits{Depth: depth}, nil).Score
 		}
 		if !lmr {
+			// The floor: the null search itself, checked the same way,
+			// fails low where the tree's failed high.
+			if s.reduced > 0 && nullScore(verifier, tree, p, history, s.reduced) < s.bound {
+				out.count(s.nodeDepth, -1, false, 0, true)
+				continue
+			}
 			sc := score(s.depth)
 			out.count(s.nodeDepth, -1, sc < s.bound, s.bound-sc, false)
 			continue
@@ -198,6 +213,17 @@ func check(cfg search.Config, pos chess.Position, depth, hashMB, limit int, lmr 
 		out.count(s.nodeDepth, s.index, mover > s.bound, mover-s.bound, false)
 	}
 	return out
+}
+
+// nullScore is the score, for the side to move at p, of a fresh search
+// of the position after it passes, to depth: the null-move search checked
+// the ordinary way.
+func nullScore(v, tree *search.Searcher, p chess.Position, history []uint64, depth int) int {
+	history = append(history[:len(history):len(history)], p.Key())
+	p.PlayNull()
+	v.CopyHistories(tree)
+	v.ClearTT()
+	return -v.Search(p, history, search.Limits{Depth: depth}, nil).Score
 }
 
 // replay plays path from pos, a null move where the path holds one (a

@@ -21,14 +21,14 @@ func sums(t *testing.T, name string, m map[int][3]int, n Tally) {
 }
 
 // TestNull: a known position's null-move cutoffs, each searched again: the
-// counts are exact (one of thirteen is overturned, by 7 cp), a limit
-// checks an evenly spread subset, and a configuration without null move
-// has none.
+// counts are exact (none of thirteen overturned, where a check from empty
+// histories overturned one by 7 cp), a limit checks an evenly spread
+// subset, and a configuration without null move has none.
 func TestNull(t *testing.T) {
 	pos, _ := chess.ParseFEN("8/8/8/3k4/8/8/2BBK3/8 w - - 0 1")
 	full, _ := search.ParseConfig("full-pesto")
 	n := Null(full, pos, 7, 2, 0)
-	if n.Shortcuts != 13 || n.Checked != 13 || n.Overturned != 1 || n.Loss != 7 {
+	if n.Shortcuts != 13 || n.Checked != 13 || n.Overturned != 0 || n.Loss != 0 {
 		t.Errorf("full: %+v", n)
 	}
 	sums(t, "by depth", n.ByDepth, n)
@@ -37,6 +37,15 @@ func TestNull(t *testing.T) {
 	}
 	if m := Null(full, pos, 7, 2, 5); m.Shortcuts != 13 || m.Checked != 5 {
 		t.Errorf("limit 5: %+v", m)
+	}
+	// A middlegame one of whose null searches, checked, fails low where the
+	// tree's failed high: the floor, not counted overturned.
+	scandinavian, _ := chess.ParseFEN("rn1qkb1r/pp3p1p/2p1pp2/5b2/2BP4/5N2/PPPB1PPP/R2QK2R w KQkq - 0 10")
+	today, _ := search.ParseConfig("full")
+	if m := Null(today, scandinavian, 7, 16, 0); m.Shortcuts != 97 || m.Checked != 97 || m.Overturned != 1 || m.Floor != 1 || m.Loss != 6 {
+		t.Errorf("full, a Scandinavian: %+v", m)
+	} else {
+		sums(t, "by depth", m.ByDepth, m)
 	}
 	noNull, _ := search.ParseConfig("full-pesto,-nmp")
 	if m := Null(noNull, pos, 7, 2, 0); m.Shortcuts != 0 || m.Checked != 0 {
@@ -52,7 +61,7 @@ func TestReductions(t *testing.T) {
 	pos, _ := chess.ParseFEN("r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP2BPPP/R2QKB1R w KQ - 0 8")
 	full, _ := search.ParseConfig("full")
 	n := Reductions(full, pos, 7, 2, 0)
-	if n.Shortcuts != 928 || n.Checked != 928 || n.Overturned != 16 || n.Loss != 110 || n.Floor != 1 {
+	if n.Shortcuts != 928 || n.Checked != 928 || n.Overturned != 11 || n.Loss != 87 || n.Floor != 0 {
 		t.Errorf("full: %+v", n)
 	}
 	res := search.New(full, 2).Search(pos, nil, search.Limits{Depth: 7}, nil)
