@@ -13,17 +13,18 @@ import (
 )
 
 // Tally counts one kind of shortcut in a search and how often an ordinary
-// search overturns it: a fresh searcher of the same configuration, from the
-// shortcut's position with an empty table. For the null move, a cutoff is
+// search overturns it: a searcher of the same configuration, from the
+// shortcut's position with an empty table and the histories the tree's
+// search ended with. For the null move, a cutoff is
 // overturned when its node, searched again with its moves at the node's
 // depth (no null move is tried at a search's root), scores below the
 // node's beta: a real move's search would not have failed high. For LMR, a
 // reduced move that failed low is overturned when the position after it,
 // searched at the depth the move would have had unreduced, scores above
 // the node's alpha for the side that played it: the full-depth search
-// would have found the move better than the node's best so far. A fresh
-// root search is not the tree's search (an open window, an empty table and
-// empty histories, where the tree's had its own), so each is first checked
+// would have found the move better than the node's best so far. A root
+// search is not the tree's search (an open window, an empty table, the
+// histories as the tree ended, not as they stood), so each is first checked
 // where the tree already answered: the null search itself, at its depth,
 // or the reduced search, at the reduced depth. Where the check disagrees
 // with the tree there (the floor), it would disagree whatever the depth,
@@ -124,12 +125,14 @@ type collector struct {
 	last map[string]int
 }
 
+// placeKey names a move at the node path leads to (path is the searcher's
+// own, so it is read, never appended to).
 func placeKey(path []chess.Move, m chess.Move) string {
 	b := make([]byte, 0, 2*len(path)+2)
-	for _, x := range append(path, m) {
+	for _, x := range path {
 		b = append(b, byte(x), byte(x>>8))
 	}
-	return string(b)
+	return string(append(b, byte(m), byte(m>>8)))
 }
 
 func (c *collector) Event(e *search.Event) {
@@ -184,46 +187,51 @@ func check(cfg search.Config, pos chess.Position, depth, hashMB, limit int, lmr 
 	vcfg := cfg
 	vcfg.Techniques = vcfg.Techniques.Union(search.SetOf(search.KeepHistory))
 	verifier := search.New(vcfg, hashMB)
+	// verify is a check: p searched to depth, its score for the side to
+	// move there.
+	verify := func(p chess.Position, history []uint64, depth int) int {
+		verifier.CopyHistories(tree)
+		verifier.ClearTT()
+		return verifier.Search(p, history, search.Limits{Depth: depth}, nil).Score
+	}
 	for i := 0; i < len(taken); i += step {
 		s := taken[i]
 		p, history := replay(pos, s.path)
-		score := func(depth int) int {
-			verifier.CopyHistories(tree)
-			verifier.ClearTT()
-			return verifier.Search(p, history, search.Limits{Depth: depth}, nil).Score
-		}
-		if !lmr {
-			// The floor: the null search itself, checked the same way,
-			// fails low where the tree's failed high.
-			if s.reduced > 0 && nullScore(verifier, tree, p, history, s.reduced) < s.bound {
-				out.count(s.nodeDepth, -1, false, 0, true)
-				continue
+		// The checks of the tree's own shortened search (the null search
+		// after passing; the reduced one) and of the full one, each as a
+		// score for the side that took the shortcut, and how far a score
+		// lies on the wrong side of the bound (below beta for a null
+		// cutoff; above alpha for a reduced move, whose position p is the
+		// reply's).
+		shortened := func() int {
+			if !lmr {
+				passed := p
+				passed.PlayNull()
+				return -verify(passed, append(history[:len(history):len(history)], p.Key()), s.reduced)
 			}
-			sc := score(s.depth)
-			out.count(s.nodeDepth, -1, sc < s.bound, s.bound-sc, false)
-			continue
+			return -verify(p, history, s.reduced)
 		}
-		// The score is the reply's side's: the mover's is its negation. A
-		// reduced search that went into quiescence has no floor.
-		if s.reduced > 0 && -score(s.reduced) > s.bound {
+		full := func() int {
+			if !lmr {
+				return verify(p, history, s.depth)
+			}
+			return -verify(p, history, s.depth)
+		}
+		miss := func(score int) int {
+			if lmr {
+				return score - s.bound
+			}
+			return s.bound - score
+		}
+		// A shortened search that went into quiescence has no floor.
+		if s.reduced > 0 && miss(shortened()) > 0 {
 			out.count(s.nodeDepth, s.index, false, 0, true)
 			continue
 		}
-		mover := -score(s.depth)
-		out.count(s.nodeDepth, s.index, mover > s.bound, mover-s.bound, false)
+		m := miss(full())
+		out.count(s.nodeDepth, s.index, m > 0, m, false)
 	}
 	return out
-}
-
-// nullScore is the score, for the side to move at p, of a fresh search
-// of the position after it passes, to depth: the null-move search checked
-// the ordinary way.
-func nullScore(v, tree *search.Searcher, p chess.Position, history []uint64, depth int) int {
-	history = append(history[:len(history):len(history)], p.Key())
-	p.PlayNull()
-	v.CopyHistories(tree)
-	v.ClearTT()
-	return -v.Search(p, history, search.Limits{Depth: depth}, nil).Score
 }
 
 // replay plays path from pos, a null move where the path holds one (a
