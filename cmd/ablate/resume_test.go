@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"compress/gzip"
+	"fmt"
 	"io"
 	"io/fs"
 	"math/rand/v2"
@@ -65,6 +66,7 @@ func TestChaos(t *testing.T) {
 			took := time.Since(start)
 			dir := filepath.Join(tmp, "chaos")
 			kills := 0
+			var failed []string // what each run that failed on its own said
 			for try := 0; try < 20; try++ {
 				args := c.args(dir)
 				if c.again != nil && try > 0 {
@@ -73,6 +75,8 @@ func TestChaos(t *testing.T) {
 					}
 				}
 				cmd := self(args)
+				var said bytes.Buffer
+				cmd.Stdout, cmd.Stderr = &said, &said
 				if kills < 4 {
 					// Somewhere in the run: a tenth of its time to all of it.
 					wait := time.Duration(float64(took) * (0.1 + 0.9*rng.Float64()))
@@ -85,6 +89,8 @@ func TestChaos(t *testing.T) {
 					case err := <-done:
 						if err == nil {
 							try = 100 // finished before the kill
+						} else {
+							failed = append(failed, fmt.Sprintf("after %d kills: %v: %s", kills, err, said.String()))
 						}
 						continue
 					case <-time.After(wait):
@@ -95,12 +101,15 @@ func TestChaos(t *testing.T) {
 					}
 					continue
 				}
-				if out, err := cmd.CombinedOutput(); err != nil {
-					t.Fatalf("after %d kills: %v\n%s", kills, err, out)
+				if err := cmd.Run(); err != nil {
+					t.Fatalf("after %d kills: %v\n%s", kills, err, said.String())
 				}
 				break
 			}
 			t.Logf("%d kills survived", kills)
+			for _, f := range failed {
+				t.Logf("a run that failed before its kill: %s", f)
+			}
 			for _, f := range c.files {
 				a, b := comparable(t, filepath.Join(whole, f)), comparable(t, filepath.Join(dir, f))
 				if a != b {
