@@ -70,7 +70,7 @@ func Inspect(dir string) (Holding, error) {
 	}
 	has := map[string]bool{}
 	for _, e := range entries {
-		if e.Name() == LockName { // a writer's, or a killed one's: not a result
+		if e.Name() == LockName || atomicTemp(e.Name()) { // a writer's, or a killed one's: not a result
 			continue
 		}
 		h.Files = append(h.Files, e.Name())
@@ -105,6 +105,22 @@ func Inspect(dir string) (Holding, error) {
 		h.What = "files"
 	}
 	return h, nil
+}
+
+// atomicTemp reports whether name is one of writeFileAtomic's temporary
+// files (".NAME.DIGITS"), which a writer killed between writing it and
+// renaming it over NAME leaves behind: not a result.
+func atomicTemp(name string) bool {
+	i := strings.LastIndexByte(name, '.')
+	if !strings.HasPrefix(name, ".") || i <= 1 || i == len(name)-1 {
+		return false
+	}
+	for _, r := range name[i+1:] {
+		if r < '0' || r > '9' {
+			return false
+		}
+	}
+	return true
 }
 
 // OccupiedError is a directory asked to take a new result that holds one

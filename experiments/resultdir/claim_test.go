@@ -372,3 +372,30 @@ func TestPlanChangesNameWhatChanged(t *testing.T) {
 		}
 	}
 }
+
+// TestInspectSkipsAKilledWritersTemp: a directory a writer was killed in
+// while it wrote its first file holds only that file's temporary copy,
+// and holds nothing: a resume or a new result may begin there. Other
+// dotfiles are files.
+func TestInspectSkipsAKilledWritersTemp(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		empty bool
+	}{
+		{".run.json.488360645", true},
+		{".match.json.12", true},
+		{".run.json.tmp", false},
+		{".notes", false},
+		{"run.json.1", false},
+		{".5", false},
+	} {
+		dir := t.TempDir()
+		if err := os.WriteFile(filepath.Join(dir, c.name), []byte("{"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		h, err := Inspect(dir)
+		if err != nil || h.Empty() != c.empty {
+			t.Errorf("%s: holds %s (%v), empty should be %v", c.name, h, err, c.empty)
+		}
+	}
+}
