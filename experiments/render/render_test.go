@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/ablate-chess/ablate/experiments/golden"
+	"github.com/ablate-chess/ablate/experiments/recheck"
 	"github.com/ablate-chess/ablate/experiments/records"
 	"github.com/ablate-chess/ablate/experiments/records/recordstest"
 	"github.com/ablate-chess/ablate/experiments/stats"
@@ -72,5 +73,30 @@ func TestPhasesGolden(t *testing.T) {
 			t.Fatal(err)
 		}
 		golden.Check(t, "phases."+format, buf.String())
+	}
+}
+
+// TestRecheckGolden: trace --check-null's and --check-lmr's tables, in
+// every format, from tallies made by hand: the loss's mean over the
+// overturned only, empty rates where nothing was checked, the depths and
+// the move buckets in order, the move table for LMR alone.
+func TestRecheckGolden(t *testing.T) {
+	a := recheck.Tally{Shortcuts: 40, Checked: 20, Overturned: 2, Floor: 1, Loss: 50}
+	b := recheck.Tally{Shortcuts: 3}
+	total := recheck.Tally{Shortcuts: 43, Checked: 20, Overturned: 2, Floor: 1, Loss: 50,
+		ByDepth: map[int][3]int{10: {4, 1, 0}, 3: {16, 1, 1}},
+		ByMove:  map[int][3]int{8: {5, 0, 1}, 4: {15, 2, 0}}}
+	for _, byMove := range []bool{false, true} {
+		for _, format := range []string{"table", "markdown", "csv"} {
+			var buf bytes.Buffer
+			if err := Recheck(&buf, format, "shortcuts", []string{"a", "b"}, []recheck.Tally{a, b}, total, byMove); err != nil {
+				t.Fatal(err)
+			}
+			name := "recheck-null." + format
+			if byMove {
+				name = "recheck-lmr." + format
+			}
+			golden.Check(t, name, buf.String())
+		}
 	}
 }
