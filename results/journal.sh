@@ -14,15 +14,34 @@ unpack() {
 
 # pack JOURNAL...: each JOURNAL an unfinished match kept stored gzipped; a
 # finished match has dropped its journal (its games are all in
-# games.pgn.gz), so its stale JOURNAL.gz goes too.
+# games.pgn.gz), so its stale JOURNAL.gz goes too, but only where the
+# directory's match.json (or run.json) says it is complete: a journal
+# missing from an unfinished one is not a reason to drop the stored copy.
 pack() {
   for j in "$@"; do
     if [ -f "$j" ]; then
       gzip -n -9 -c "$j" > "$j.gz" && rm "$j"
-    else
+    elif grep -qs '"complete": true' "$(dirname "$j")/match.json" "$(dirname "$j")/run.json"; then
       rm -f "$j.gz"
     fi
   done
+}
+
+# lock OUT: this script holds a lock on OUT until it ends or locks another
+# (flock(1) on a file under $TMPDIR named by OUT's path: OUT holds only the
+# result's own files), and fails if another script holds it. Two scripts on
+# one OUT race between unpack and pack: a second one started while the
+# first was packing once read the journal, the first then deleted it, and
+# the second's pairs went into a new journal that lacked the first's.
+# Without flock(1), no lock.
+lock() {
+  command -v flock > /dev/null || return 0
+  lockfile=${TMPDIR:-/tmp}/ablate-journal-$(printf %s "$PWD/$1" | cksum | cut -d' ' -f1).lock
+  exec 9> "$lockfile"
+  if ! flock -n 9; then
+    echo "journal.sh: another script is playing $1 (it holds $lockfile); let it end first" >&2
+    return 1
+  fi
 }
 
 # play OUT ARGS...: the match kept in OUT, resumed if OUT holds one, else
@@ -32,6 +51,7 @@ pack() {
 play() {
   out=$1
   shift
+  lock "$out" || return 1
   unpack "$out/pairs.jsonl"
   status=0
   if [ -f "$out/match.json" ]; then
@@ -49,6 +69,7 @@ play() {
 playworth() {
   out=$1
   shift
+  lock "$out" || return 1
   for m in "$out"/matches/*/; do
     unpack "${m}pairs.jsonl"
   done

@@ -5,6 +5,7 @@ import (
 	"compress/gzip"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -396,6 +397,25 @@ func TestMatchNoPlay(t *testing.T) {
 	os.Remove(filepath.Join(dir, "pairs.jsonl"))
 	if again, _ := read(); again["elo"] != r["elo"] || again["pairs"] != r["pairs"] {
 		t.Errorf("from the gzipped journal: %v, want %v", again, r)
+	}
+	// Resumed to play with the journal still gzipped, or cut short, the
+	// match would play its pairs again: refused, nothing written.
+	packed := snapshot(t, dir)
+	if _, errw, code := ablate(t, "match", "--resume", dir, "--quiet"); code != 2 || !strings.Contains(errw, "unpack it first (gunzip -k") {
+		t.Errorf("resumed without its journal: exit %d, %q", code, errw)
+	}
+	first, _, _ := bytes.Cut(journal, []byte("\n"))
+	if err := os.WriteFile(filepath.Join(dir, "pairs.jsonl"), append(first, '\n'), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, errw, code := ablate(t, "match", "--resume", dir, "--quiet"); code != 2 ||
+		!strings.Contains(errw, fmt.Sprintf("match.json counts %d pairs played and its journal pairs.jsonl holds 1: the pairs it lacks would be played again", pairs)) ||
+		!strings.Contains(errw, "unpack pairs.jsonl.gz into pairs.jsonl (gunzip -k) if it is the whole journal") {
+		t.Errorf("resumed from a journal cut short: exit %d, %q", code, errw)
+	}
+	os.Remove(filepath.Join(dir, "pairs.jsonl"))
+	if after := snapshot(t, dir); len(after) != len(packed) || after["match.json"] != packed["match.json"] || after["games.pgn.gz"] != packed["games.pgn.gz"] {
+		t.Error("a refused resume wrote in the directory")
 	}
 	if _, errw, code := ablate(t, "match", "--no-play", "--out", dir); code != 2 || !strings.Contains(errw, "give --resume DIR") {
 		t.Errorf("--no-play without --resume: exit %d, %q", code, errw)

@@ -3,6 +3,7 @@ package match
 import (
 	"encoding/json"
 	"fmt"
+	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -10,6 +11,7 @@ import (
 	"github.com/ablate-chess/ablate/engine/chess"
 	"github.com/ablate-chess/ablate/experiments/records"
 	"github.com/ablate-chess/ablate/experiments/resultdir"
+	"github.com/ablate-chess/ablate/experiments/setup"
 )
 
 // The journal, dir/pairs.jsonl, holds each finished pair as one JSON line,
@@ -200,4 +202,22 @@ func commentDepth(c string) (int, bool) {
 	}
 	d, err := strconv.Atoi(rest)
 	return d, err == nil
+}
+
+// CheckJournal refuses to resume from a journal that holds fewer pairs
+// than the match counted when it stopped (match.json's result): the pairs
+// it lacks would be played again, and their games are in no other file
+// of the directory (the PGN and pairs.csv are written from the journal).
+// A journal stored gzipped and not unpacked, or lost to two scripts at
+// once, is told so here rather than found hours later.
+func CheckJournal(dir string, info *resultdir.MatchInfo, done map[int]*Pair) error {
+	if info == nil || info.Complete || info.Result == nil || len(done) >= info.Result.Pairs {
+		return nil
+	}
+	hint := "restore the journal"
+	if _, err := os.Stat(filepath.Join(dir, JournalName+".gz")); err == nil {
+		hint = "unpack " + JournalName + ".gz into " + JournalName + " (gunzip -k) if it is the whole journal"
+	}
+	return setup.BadSetting("resume", "%s: match.json counts %d pairs played and its journal %s holds %d: the pairs it lacks would be played again; %s",
+		dir, info.Result.Pairs, JournalName, len(done), hint)
 }

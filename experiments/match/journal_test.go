@@ -10,7 +10,9 @@ import (
 	"testing"
 
 	"github.com/ablate-chess/ablate/engine/chess"
+	"github.com/ablate-chess/ablate/experiments/resultdir"
 	"github.com/ablate-chess/ablate/experiments/setup"
+	"github.com/ablate-chess/ablate/experiments/stats"
 )
 
 func journalLine(pair int, move string) string {
@@ -60,5 +62,30 @@ func TestPairKeepsItsDate(t *testing.T) {
 	p := &Pair{Index: 0, Opening: "o", Games: done[0].Games, Date: "2001.02.03"}
 	if line, _ := json.Marshal(p.JournalUnit()); !strings.Contains(string(line), `"Date":"2001.02.03"`) {
 		t.Errorf("the journal line has no date: %s", line)
+	}
+}
+
+// TestCheckJournal: a resume is refused where the journal holds fewer
+// pairs than match.json's result counted (worth's cells resume through
+// the same check), and allowed where it holds as many or more, where the
+// match is complete, or where it stopped before counting any.
+func TestCheckJournal(t *testing.T) {
+	dir := t.TempDir()
+	three := map[int]*Pair{0: {}, 1: {}, 2: {}}
+	for _, c := range []struct {
+		info    *resultdir.MatchInfo
+		refused bool
+	}{
+		{&resultdir.MatchInfo{Result: &stats.MatchResult{Pairs: 4}}, true},
+		{&resultdir.MatchInfo{Result: &stats.MatchResult{Pairs: 3}}, false},
+		{&resultdir.MatchInfo{Result: &stats.MatchResult{Pairs: 2}}, false},
+		{&resultdir.MatchInfo{Result: &stats.MatchResult{Pairs: 4}, Life: resultdir.Life{Complete: true}}, false},
+		{&resultdir.MatchInfo{}, false},
+		{nil, false},
+	} {
+		err := CheckJournal(dir, c.info, three)
+		if (err != nil) != c.refused || (err != nil && (!setup.IsBadInput(err) || !strings.Contains(err.Error(), "counts 4 pairs played and its journal pairs.jsonl holds 3"))) {
+			t.Errorf("%+v: %v", c.info, err)
+		}
 	}
 }

@@ -121,6 +121,9 @@ func Open(ctx context.Context, r Request) (o *Opened, err error) {
 			if done, err = ReadJournal(claim.Dir); err != nil {
 				return nil, err
 			}
+			if err = CheckJournal(claim.Dir, info, done); err != nil {
+				return nil, err
+			}
 			if claim.Grown != nil { // asked for more pairs: the command that asked makes it now
 				info.Request, _ = json.Marshal(s)
 				info.Args = r.Args

@@ -78,6 +78,8 @@ func Resume(dir string, s Settings) (prev *resultdir.MatchInfo, done map[int]*Pa
 	if complete {
 		return prev, nil, nil
 	}
-	done, err = ReadJournal(dir)
-	return prev, done, err
+	if done, err = ReadJournal(dir); err != nil {
+		return nil, nil, err
+	}
+	return prev, done, CheckJournal(dir, prev, done)
 }
