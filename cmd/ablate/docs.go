@@ -1,11 +1,15 @@
 package main
 
 import (
+	"bytes"
 	"fmt"
+	"os"
+	"path/filepath"
 
 	"github.com/urfave/cli/v2"
 
 	"github.com/ablate-chess/ablate/cmd/internal/command"
+	"github.com/ablate-chess/ablate/experiments/render"
 	"github.com/ablate-chess/ablate/experiments/resultdir"
 )
 
@@ -25,7 +29,7 @@ func docsCommand() *cli.Command {
 		},
 		Action: func(c *cli.Context) error {
 			if root := c.String("index"); root != "" {
-				if err := resultdir.WriteIndexFile(root); err != nil {
+				if err := writeIndex(root); err != nil {
 					return err
 				}
 			}
@@ -35,4 +39,17 @@ func docsCommand() *cli.Command {
 			return command.WriteReference(c.App, c.Args().First(), c.Bool("check"))
 		},
 	}
+}
+
+// writeIndex writes root/INDEX.md: every result stored under root.
+func writeIndex(root string) error {
+	stored, err := resultdir.IndexDir(root)
+	if err != nil {
+		return err
+	}
+	var b bytes.Buffer
+	if err := render.Index(&b, root, stored); err != nil {
+		return err
+	}
+	return os.WriteFile(filepath.Join(root, "INDEX.md"), b.Bytes(), 0o644)
 }

@@ -9,5 +9,6 @@
 //	bench.go    Bench: OpenBench's node-count signature
 //	trace.go    a trace's tables: by depth, node types, by move, reductions, --vs's counts
 //	recheck.go  Recheck: trace --check-null and --check-lmr, how often a shortcut is overturned
+//	index.go    Index: results/INDEX.md, every stored result and its command
 //	worthcompare.go  WorthComparison: two worth tables, row by row
 package render

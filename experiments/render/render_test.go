@@ -2,6 +2,7 @@ package render
 
 import (
 	"bytes"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -9,6 +10,7 @@ import (
 	"github.com/ablate-chess/ablate/experiments/recheck"
 	"github.com/ablate-chess/ablate/experiments/records"
 	"github.com/ablate-chess/ablate/experiments/records/recordstest"
+	"github.com/ablate-chess/ablate/experiments/resultdir"
 	"github.com/ablate-chess/ablate/experiments/stats"
 )
 
@@ -99,4 +101,21 @@ func TestRecheckGolden(t *testing.T) {
 			golden.Check(t, name, buf.String())
 		}
 	}
+}
+
+// TestIndexGolden: results/INDEX.md's text: a row a stored result, its
+// state, its size in B, KB or MB, its command quoted (a | in it escaped),
+// and the total.
+func TestIndexGolden(t *testing.T) {
+	root := filepath.Join("results")
+	stored := []resultdir.Stored{
+		{Path: filepath.Join(root, "a", "run"), What: "run", Complete: true, Command: "ablate run -e card", Bytes: 900},
+		{Path: filepath.Join(root, "m"), What: "match", Command: "ablate match --config 'x=full|y'", Bytes: 3 << 20},
+		{Path: filepath.Join(root, "t"), What: "tune", Bytes: 5000},
+	}
+	var buf bytes.Buffer
+	if err := Index(&buf, root, stored); err != nil {
+		t.Fatal(err)
+	}
+	golden.Check(t, "index.md", buf.String())
 }

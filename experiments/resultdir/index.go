@@ -1,10 +1,7 @@
 package resultdir
 
 import (
-	"bytes"
 	"encoding/json"
-	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -107,49 +104,4 @@ func worthComplete(dir string) bool {
 		}
 	}
 	return len(cells) > 0
-}
-
-// WriteIndex writes the index as Markdown: one row a stored result.
-func WriteIndex(w io.Writer, root string, stored []Stored) error {
-	var total int64
-	fmt.Fprintf(w, "# Stored results\n\nEvery result stored under `%s/`: what it is, whether it finished, its size, and the command "+
-		"that made it (from its run.json, match.json, worth.json, tune.json or texel.json). Written by `make docs` (`ablate docs --index %s`).\n\n", root, root)
-	fmt.Fprintln(w, "| result | kind | state | size | command |")
-	fmt.Fprintln(w, "|:--|:--|:--|--:|:--|")
-	for _, s := range stored {
-		state := "partial (resumes)"
-		if s.Complete {
-			state = "complete"
-		}
-		rel := strings.TrimPrefix(s.Path, root+string(filepath.Separator))
-		cmd := strings.ReplaceAll(s.Command, "|", `\|`)
-		if cmd != "" {
-			cmd = "`" + cmd + "`"
-		}
-		fmt.Fprintf(w, "| [%s](%s) | %s | %s | %s | %s |\n", rel, rel, s.What, state, size(s.Bytes), cmd)
-		total += s.Bytes
-	}
-	_, err := fmt.Fprintf(w, "\n%d results, %s in all.\n", len(stored), size(total))
-	return err
-}
-
-func size(n int64) string {
-	switch {
-	case n >= 1<<20:
-		return fmt.Sprintf("%.1f MB", float64(n)/(1<<20))
-	case n >= 1<<10:
-		return fmt.Sprintf("%.0f KB", float64(n)/(1<<10))
-	}
-	return fmt.Sprintf("%d B", n)
-}
-
-// WriteIndexFile writes root/INDEX.md: every result stored under root.
-func WriteIndexFile(root string) error {
-	stored, err := IndexDir(root)
-	if err != nil {
-		return err
-	}
-	var b bytes.Buffer
-	WriteIndex(&b, root, stored)
-	return os.WriteFile(filepath.Join(root, "INDEX.md"), b.Bytes(), 0o644)
 }
