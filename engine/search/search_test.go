@@ -59,7 +59,8 @@ func TestGoldenNodeCounts(t *testing.T) {
 		{"startpos", "stage-22", 10, 126460, "d2d4", 23},
 		{"startpos", "stage-24", 10, 139439, "d2d4", 32},
 		{"startpos", "stage-25", 10, 73620, "d2d4", 16},
-		{"startpos", "full", 10, 123179, "g1f3", 49},
+		{"startpos", "stage-26", 10, 123179, "g1f3", 49},
+		{"startpos", "full", 10, 92560, "d2d4", 28},
 		{"startpos", "stage-25,+check-ext-see", 10, 73307, "d2d4", 16},
 		{"startpos", "stage-25,+qs-tt-store", 10, 80024, "c2c4", 34},
 		{"startpos", "stage-25,+qs-see-futility", 10, 83940, "d2d4", 24},
@@ -72,7 +73,8 @@ func TestGoldenNodeCounts(t *testing.T) {
 		{"kiwipete", "stage-22", 8, 17162, "e2a6", -76},
 		{"kiwipete", "stage-24", 8, 18187, "e2a6", -77},
 		{"kiwipete", "stage-25", 8, 18076, "e2a6", -77},
-		{"kiwipete", "full", 8, 18036, "e2a6", -77},
+		{"kiwipete", "stage-26", 8, 18036, "e2a6", -77},
+		{"kiwipete", "full", 8, 12171, "e2a6", -58},
 		{"kiwipete", "stage-25,+check-ext-see", 8, 18053, "e2a6", -77},
 		{"kiwipete", "stage-25,+qs-tt-store", 8, 13440, "e2a6", -78},
 		{"kiwipete", "stage-25,+qs-see-futility", 8, 12209, "e2a6", -58},
@@ -351,7 +353,8 @@ func TestParseConfig(t *testing.T) {
 	}
 }
 
-// full is stage 26: stage 25 with lmr-checks; stage 25 is stage 24 with
+// full is stage 27: stage 26 with qs-see-futility; stage 26 is stage 25
+// with lmr-checks; stage 25 is stage 24 with
 // qs-tt; stage 24 is stage 23 with the
 // clock's two techniques; stage 23 is
 // stage 22 with the margins tuned for its evaluation; stage 22 is stage
@@ -361,9 +364,12 @@ func TestParseConfig(t *testing.T) {
 func TestPresetParams(t *testing.T) {
 	full, s20, s21 := mustConfig(t, "full"), mustConfig(t, "stage-20"), mustConfig(t, "stage-21")
 	s22, s23, s24 := mustConfig(t, "stage-22"), mustConfig(t, "stage-23"), mustConfig(t, "stage-24")
-	s25, s26 := mustConfig(t, "stage-25"), mustConfig(t, "stage-26")
-	if full != s26 || s26.Params != s25.Params || s26.Techniques != s25.Techniques.With(LMRChecks) {
-		t.Errorf("full is not stage 26, or stage 26 not stage 25 with lmr-checks")
+	s25, s26, s27 := mustConfig(t, "stage-25"), mustConfig(t, "stage-26"), mustConfig(t, "stage-27")
+	if full != s27 || s27.Params != s26.Params || s27.Techniques != s26.Techniques.With(QSearchSEEFutility) {
+		t.Errorf("full is not stage 27, or stage 27 not stage 26 with qs-see-futility")
+	}
+	if s26.Params != s25.Params || s26.Techniques != s25.Techniques.With(LMRChecks) {
+		t.Errorf("stage 26 is not stage 25 with lmr-checks")
 	}
 	if s25.Params != s24.Params || s25.Techniques != s24.Techniques.With(QSearchTT) {
 		t.Errorf("stage 25 is not stage 24 with qs-tt")

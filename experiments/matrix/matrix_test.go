@@ -80,8 +80,8 @@ func TestBuiltinExperimentsBuild(t *testing.T) {
 		}
 	}
 	plan, _ := Build(Request{Experiment: "stages"})
-	if plan.Reference["ladder"] != "stage-12" || len(plan.Rows) != 21 || plan.Rows[17].Spec != "stage-26" ||
-		plan.Rows[20].Depth != 16 || plan.Rows[20].Suite.Entries[0].ID != "startpos" {
+	if plan.Reference["ladder"] != "stage-12" || len(plan.Rows) != 22 || plan.Rows[18].Spec != "stage-27" ||
+		plan.Rows[21].Depth != 16 || plan.Rows[21].Suite.Entries[0].ID != "startpos" {
 		t.Errorf("stages plan: %+v", plan.Reference)
 	}
 }

@@ -111,6 +111,16 @@
 #                where a reduction's worth is nearer the clock's than at
 #                10,000. Tree 1,479,702 (-43.1%); at depth 12 3,791,482
 #                against 8,710,025 (-56.5%).
+#   lmp-deep     lmp-max-depth-plies=8 on stage 27: late move pruning to
+#                depth 8 (full's stops at 3), as Ethereal 12's
+#                LateMovePruningDepth; the count stays full's (1 + depth^2
+#                quiet moves, twice that when improving: 17 at depth 4, 65
+#                at 8, where Ethereal's table lets 10 and 31 through when
+#                not improving). Measure: the tree by depth (make-by-depth.sh)
+#                puts a fifth of the main nodes at depth 3 and above, where
+#                full prunes no late quiet move by count; Ethereal's LMP
+#                is its second-largest step (~77 Elo in its search.c).
+#                Tree 2,319,113 (-8.3%; stage 27 is 2,529,788).
 #
 # The five above were played against the full of their day, stage 24;
 # qs-tt passed and made stage 25, so the changes named after it were
@@ -120,6 +130,9 @@
 # so the stage-25 round's unfinished SPRTs stay stored as they stopped,
 # and each is played again on stage 26 under its name with -26 added
 # (results/testbed/sprt-NAME-26): the same change against today's full.
+# qs-see-futility passed there (+4.30 +/- 3.44, 11,512 pairs) and made stage 27, so the
+# stage-26 round's unfinished SPRTs stay stored as they stopped in turn,
+# and are played again on stage 27 as NAME-27.
 #
 # no-all-node-26-n40000 is no-all-node-26 at 40,000 nodes a move: the
 # screening of the switches the stages touched (make-worth-touched.sh, at
@@ -130,7 +143,7 @@
 # does.
 #
 # sh results/testbed/make-sprts.sh [NAME...] plays the named SPRTs (stage
-# 26's round, one after another, when none is named); run again to
+# 27's round, one after another, when none is named); run again to
 # resume. Node-limited games are deterministic (the same on any machine,
 # at any -j and load), so these may run beside other work, one process
 # each.
@@ -141,7 +154,8 @@ ablate=${ABLATE:-go run -buildvcs=true ./cmd/ablate}
 
 spec() {
   name=${1%-n40000}
-  case ${name%-26} in
+  name=${name%-26}
+  case ${name%-27} in
   qs-see-1) echo full,qs-see-threshold-cp=1 ;;
   nmp-depth-2) echo full,nmp-min-depth-plies=2 ;;
   lmr-reach) echo full,+lmr-reach ;;
@@ -156,15 +170,16 @@ spec() {
   tm-longer) echo full,tm-stability-changed-pct=225,tm-stability-held-pct=112 ;;
   no-all-node) echo full,-all-node ;;
   lmr-level) echo full,lmr-base-plies-x100=175,+lmr-improving,-all-node ;;
+  lmp-deep) echo full,lmp-max-depth-plies=8 ;;
   *) echo "make-sprts.sh: no change named $1" >&2; return 2 ;;
   esac
 }
 
-# With no name: the round on stage 26, the tree's changes first (at equal
+# With no name: the round on stage 27, the tree's changes first (at equal
 # depth stage 25 beats Ethereal, so the gap is what a ply costs: results/
 # testbed/stage25-vs-ethereal-d9), then the clock's, the table's and the
 # evaluation's.
-[ $# -gt 0 ] || set -- qs-see-futility-26 check-ext-see-26 no-all-node-26 tm-longer-26 qs-tt-store-26 tt-eval-26 free-passers-26
+[ $# -gt 0 ] || set -- lmp-deep check-ext-see-27 no-all-node-27 tm-longer-27 qs-tt-store-27 tt-eval-27 free-passers-27
 # limits NAME: the budget a move, 10,000 nodes but for a clock's question
 # and a NAME ending -n40000 (the same change at 40,000 nodes).
 limits() {
