@@ -24,7 +24,7 @@ func TestTraceJSONAndFilters(t *testing.T) {
 			nodes++
 		}
 	}
-	if !strings.Contains(errw, "traced 222 nodes") || nodes != 222 {
+	if !strings.Contains(errw, "traced 220 nodes") || nodes != 220 {
 		t.Errorf("%d node events; stderr %q", nodes, errw)
 	}
 	// Filters: only reductions and cutoffs under g1f3, up to ply 2.

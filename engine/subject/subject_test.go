@@ -41,8 +41,8 @@ func TestNativeIsTheSearcher(t *testing.T) {
 	}
 	// A node limit stops it: the nodes are exactly the limit.
 	e.Reset(c)
-	cut, _ := e.Search(chess.NewGame(p), Limits{Depth: 6, Nodes: 5000}, nil)
-	if cut.Nodes != 5000 || cut.Depth() >= 6 {
+	cut, _ := e.Search(chess.NewGame(p), Limits{Depth: 6, Nodes: 3000}, nil)
+	if cut.Nodes != 3000 || cut.Depth() >= 6 {
 		t.Errorf("limited: %d nodes, depth %d", cut.Nodes, cut.Depth())
 	}
 }

@@ -41,9 +41,9 @@ func TestNull(t *testing.T) {
 	// A middlegame one of whose null searches, checked, fails low where the
 	// tree's failed high: the floor, not counted overturned.
 	scandinavian, _ := chess.ParseFEN("rn1qkb1r/pp3p1p/2p1pp2/5b2/2BP4/5N2/PPPB1PPP/R2QK2R w KQkq - 0 10")
-	today, _ := search.ParseConfig("full")
-	if m := Null(today, scandinavian, 7, 16, 0); m.Shortcuts != 97 || m.Checked != 97 || m.Overturned != 1 || m.Floor != 1 || m.Loss != 6 {
-		t.Errorf("full, a Scandinavian: %+v", m)
+	stage26, _ := search.ParseConfig("stage-26")
+	if m := Null(stage26, scandinavian, 7, 16, 0); m.Shortcuts != 97 || m.Checked != 97 || m.Overturned != 1 || m.Floor != 1 || m.Loss != 6 {
+		t.Errorf("stage 26, a Scandinavian: %+v", m)
 	} else {
 		sums(t, "by depth", m.ByDepth, m)
 	}
@@ -59,19 +59,19 @@ func TestNull(t *testing.T) {
 // subset; without LMR there are none.
 func TestReductions(t *testing.T) {
 	pos, _ := chess.ParseFEN("r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP2BPPP/R2QKB1R w KQ - 0 8")
-	full, _ := search.ParseConfig("full")
-	n := Reductions(full, pos, 7, 2, 0)
+	stage26, _ := search.ParseConfig("stage-26")
+	n := Reductions(stage26, pos, 7, 2, 0)
 	if n.Shortcuts != 928 || n.Checked != 928 || n.Overturned != 11 || n.Loss != 87 || n.Floor != 0 {
-		t.Errorf("full: %+v", n)
+		t.Errorf("stage 26: %+v", n)
 	}
-	res := search.New(full, 2).Search(pos, nil, search.Limits{Depth: 7}, nil)
+	res := search.New(stage26, 2).Search(pos, nil, search.Limits{Depth: 7}, nil)
 	reduced, again := res.Stats.Count[search.EvReduce], res.Stats.Count[search.EvLMRResearch]
 	if reduced != 0 && int(reduced-again) != n.Shortcuts { // not counted with -tags nostats
 		t.Errorf("%d reductions taken; the search reduced %d and searched %d again", n.Shortcuts, reduced, again)
 	}
 	sums(t, "by depth", n.ByDepth, n)
 	sums(t, "by move", n.ByMove, n)
-	if m := Reductions(full, pos, 7, 2, 10); m.Shortcuts != n.Shortcuts || m.Checked != 10 {
+	if m := Reductions(stage26, pos, 7, 2, 10); m.Shortcuts != n.Shortcuts || m.Checked != 10 {
 		t.Errorf("limit 10: %+v", m)
 	}
 	noLMR, _ := search.ParseConfig("full,-lmr")
