@@ -13,7 +13,8 @@
 # run beside other work. Run again to resume; the journal is stored gzipped.
 # stage26-vs-ethereal-n40000 is the same match for stage 26 (stage 24 with
 # qs-tt and lmr-checks), the same openings in the same order: what the
-# round's tree changes did to what a node buys.
+# round's tree changes did to what a node buys; stage27-vs-ethereal-n40000
+# the same for stage 27 (stage 26 with qs-see-futility).
 set -e
 cd "$(dirname "$0")/../.."
 ablate=${ABLATE:-go run -buildvcs=true ./cmd/ablate}
@@ -23,5 +24,8 @@ play results/testbed/full-vs-ethereal-n40000 --config full=stage-24 --engine "et
   --engine-option ethereal:Threads=1 --nodes 40000 --pairs 100 --hash 16 --openings openings \
   --openings-order random --seed 63
 play results/testbed/stage26-vs-ethereal-n40000 --config stage26=stage-26 --engine "ethereal=$ethereal" \
+  --engine-option ethereal:Threads=1 --nodes 40000 --pairs 100 --hash 16 --openings openings \
+  --openings-order random --seed 63
+play results/testbed/stage27-vs-ethereal-n40000 --config stage27=stage-27 --engine "ethereal=$ethereal" \
   --engine-option ethereal:Threads=1 --nodes 40000 --pairs 100 --hash 16 --openings openings \
   --openings-order random --seed 63
