@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -21,6 +22,7 @@ func compareCommand() *cli.Command {
 		ArgsUsage: "OLD NEW",
 		Usage:     "compare two runs, or two commits, configuration by configuration",
 		UsageText: "ablate compare [--format F] [--fail-on nodes:PCT] OLD NEW  (run directories or records.csv files)\n" +
+			"ablate compare --per-node [--format F] RUN...  (run directories or records.csv files)\n" +
 			"ablate compare [--format F] OLD NEW  (two worth directories)\n" +
 			"ablate compare --old-rev REV --new-rev REV [--rounds N] [-- run flags]\n" +
 			"ablate compare --engine-src DIR --old-rev REV --new-rev REV [--rounds N] [-- run flags]\n" +
@@ -37,7 +39,12 @@ func compareCommand() *cli.Command {
 			"Given two worth directories (two designs, commits or budgets), it lines their tables\n" +
 			"up by configuration: both Elo figures, the difference with its 95% interval (the\n" +
 			"two taken as independent), whether they agree within it, and the new interval's\n" +
-			"width over the old one's.",
+			"width over the old one's. With --per-node, each configuration of the runs named (any\n" +
+			"engine's whose records carry ablate's counters) summed at its deepest depth, per node:\n" +
+			"main-search nodes, quiescence nodes a main node, null-move tries and cutoffs, the share\n" +
+			"of zero-window searches LMR reduced, its plies and re-searches, extensions, fail-highs\n" +
+			"on the first move and table hits and cutoffs a probe; a blank where an engine does not\n" +
+			"count what a measure needs.",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "old-rev", Usage: "the old `REV`ision"},
 			&cli.StringFlag{Name: "new-rev", Usage: "the new `REV`ision"},
@@ -49,6 +56,7 @@ func compareCommand() *cli.Command {
 			&cli.IntFlag{Name: "rounds", Usage: "with --old-rev/--new-rev, runs of each binary (alternated)", Value: 3},
 			formatFlag("table, markdown or csv", true),
 			&cli.StringSliceFlag{Name: "fail-on", Usage: "`nodes:PCT` or `time:PCT`: exit 1 if the new side is worse by more (repeatable)"},
+			&cli.BoolFlag{Name: "per-node", Usage: "the trees' shape per node, a column each configuration of the runs named (one or more): quiescence's share, null-move tries, LMR's share, first-move cutoffs, table hits"},
 		},
 		Action: compareAction,
 	}
@@ -62,6 +70,9 @@ func compareAction(c *cli.Context) error {
 	rules, err := records.ParseFailRules(c.StringSlice("fail-on"))
 	if err != nil {
 		return command.BadInput(fmt.Errorf("--fail-on %v", err))
+	}
+	if c.Bool("per-node") {
+		return perNodeAction(c, format)
 	}
 	var old, new []records.Record
 	cmp := compare.Comparison{Revisions: [2]string{c.String("old-rev"), c.String("new-rev")}, Repo: ".",
@@ -143,4 +154,36 @@ func limitsOf(rows []records.WorthRow) []string {
 	}
 	slices.Sort(out)
 	return out
+}
+
+// perNodeAction is compare --per-node: the runs' configurations side by
+// side, per node. A configuration named alike in two runs is told apart
+// by its run's directory.
+func perNodeAction(c *cli.Context, format string) error {
+	if c.NArg() == 0 {
+		return command.BadInput(fmt.Errorf("--per-node wants one or more runs (directories or records.csv files)"))
+	}
+	if c.IsSet("old-rev") || c.IsSet("new-rev") || c.IsSet("engine-a") || c.IsSet("engine-b") || c.IsSet("fail-on") {
+		return command.BadInput(fmt.Errorf("--per-node reads stored runs: no --old-rev, --new-rev, --engine-a, --engine-b or --fail-on"))
+	}
+	var all []records.PerNode
+	seen := map[string]bool{}
+	for _, path := range c.Args().Slice() {
+		recs, err := resultdir.ReadRun(path)
+		if err != nil {
+			return command.BadInput(err)
+		}
+		ps, err := records.PerNodes(recs)
+		if err != nil {
+			return command.BadInput(fmt.Errorf("%s: %v", path, err))
+		}
+		for _, p := range ps {
+			if seen[p.Config] {
+				p.Config = filepath.Base(strings.TrimSuffix(path, string(filepath.Separator))) + "/" + p.Config
+			}
+			seen[p.Config] = true
+			all = append(all, p)
+		}
+	}
+	return render.PerNode(c.App.Writer, format, all)
 }

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/ablate-chess/ablate/experiments/records"
 )
 
 func TestCompareRuns(t *testing.T) {
@@ -25,6 +27,17 @@ func TestCompareRuns(t *testing.T) {
 			t.Errorf("no %q in\n%s", want, out)
 		}
 	}
+	// --per-node: a column each configuration, a name two runs share told
+	// apart by the second's directory; the counts are the summary's.
+	out, errw, code = ablate(t, "compare", "--per-node", "--format", "csv", a, b)
+	if code != 0 {
+		t.Fatalf("--per-node: exit %d: %s", code, errw)
+	}
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if len(lines) != 3+1+len(records.PerNodeMeasures) || lines[0] != "measure,x,y,"+filepath.Base(b)+"/x,z" ||
+		!strings.HasPrefix(lines[2], "positions,6,6,6,6") || !strings.HasPrefix(lines[4], "main-search nodes,") {
+		t.Errorf("--per-node:\n%s", out)
+	}
 	// lmp-base-moves=10 prunes later, so x searches more: a zero tolerance fails.
 	if _, errw, code := ablate(t, "compare", "--fail-on", "nodes:0", a, b); code != 1 || !strings.Contains(errw, "x: nodes") {
 		t.Errorf("--fail-on nodes:0: exit %d, %s", code, errw)
@@ -38,6 +51,9 @@ func TestCompareRuns(t *testing.T) {
 		{[]string{"compare", "--format", "json", a, b}, `unknown format "json"`},
 		{[]string{"compare", a, t.TempDir()}, "records.csv"},
 		{[]string{"compare", "--base", "HEAD"}, "give both revisions, the old and the new"},
+		{[]string{"compare", "--per-node"}, "--per-node wants one or more runs"},
+		{[]string{"compare", "--per-node", "--fail-on", "nodes:1", a}, "--per-node reads stored runs"},
+		{[]string{"compare", "--per-node", t.TempDir()}, "records.csv"},
 	} {
 		if _, errw, code := ablate(t, c.args...); code != 2 || !strings.Contains(errw, c.want) {
 			t.Errorf("%v: exit %d, %q; want 2 and %q", c.args, code, errw, c.want)

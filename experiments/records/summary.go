@@ -69,44 +69,11 @@ func SummaryColumns() []string { return columnNames(reflect.TypeOf(Summary{}), n
 // deepest depth. The reference of a group is the configuration named
 // reference[group] if given and present, else the group's first.
 func Summarize(recs []Record, reference map[string]string) ([]Summary, error) {
-	type key struct{ group, config string }
-	var order []key
-	seen := map[key]bool{}
-	cut := map[key]map[string]bool{} // positions whose search was cut short
-	for i := range recs {
-		r := &recs[i]
-		k := key{r.Group, r.Config}
-		if !seen[k] {
-			seen[k] = true
-			order = append(order, k)
-			cut[k] = map[string]bool{}
-		}
-		if r.CapExceeded != "" {
-			cut[k][r.Position] = true
-		}
+	d, err := deepestOf(recs)
+	if err != nil {
+		return nil, err
 	}
-	final := map[key]int{}         // deepest depth of the complete searches
-	atFinal := map[key][]*Record{} // records at that depth, in record order
-	byPos := map[key]map[string]*Record{}
-	for i := range recs {
-		r := &recs[i]
-		k := key{r.Group, r.Config}
-		if cut[k][r.Position] {
-			continue
-		}
-		if d, ok := final[k]; !ok || r.Depth > d {
-			final[k] = r.Depth
-			atFinal[k] = nil
-			byPos[k] = map[string]*Record{}
-		}
-		if r.Depth == final[k] {
-			if _, dup := byPos[k][r.Position]; dup {
-				return nil, fmt.Errorf("two records for %s / %s / %s at depth %d", r.Group, r.Config, r.Position, r.Depth)
-			}
-			byPos[k][r.Position] = r
-			atFinal[k] = append(atFinal[k], r)
-		}
-	}
+	order, cut, final, atFinal, byPos := d.order, d.cut, d.final, d.atFinal, d.byPos
 	refOf := map[string]key{}
 	for _, k := range order {
 		if _, ok := refOf[k.group]; !ok {
@@ -179,3 +146,52 @@ func Summarize(recs []Record, reference map[string]string) ([]Summary, error) {
 
 // ReadSummaryCSV reads summary.csv.
 func ReadSummaryCSV(r io.Reader, name string) ([]Summary, error) { return readCSV[Summary](r, name) }
+
+// key names a configuration of a group.
+type key struct{ group, config string }
+
+// deepest is what a summary is made of: each configuration's records at
+// the deepest depth its complete searches reached (a position whose search
+// a cap cut short is left out), in record order and by position.
+type deepest struct {
+	order   []key                      // the configurations, as they first appear
+	cut     map[key]map[string]bool    // positions whose search was cut short
+	final   map[key]int                // deepest depth of the complete searches
+	atFinal map[key][]*Record          // records at that depth, in record order
+	byPos   map[key]map[string]*Record // the same by position
+}
+
+func deepestOf(recs []Record) (deepest, error) {
+	d := deepest{cut: map[key]map[string]bool{}, final: map[key]int{}, atFinal: map[key][]*Record{}, byPos: map[key]map[string]*Record{}}
+	for i := range recs {
+		r := &recs[i]
+		k := key{r.Group, r.Config}
+		if _, seen := d.cut[k]; !seen {
+			d.order = append(d.order, k)
+			d.cut[k] = map[string]bool{}
+		}
+		if r.CapExceeded != "" {
+			d.cut[k][r.Position] = true
+		}
+	}
+	for i := range recs {
+		r := &recs[i]
+		k := key{r.Group, r.Config}
+		if d.cut[k][r.Position] {
+			continue
+		}
+		if f, ok := d.final[k]; !ok || r.Depth > f {
+			d.final[k] = r.Depth
+			d.atFinal[k] = nil
+			d.byPos[k] = map[string]*Record{}
+		}
+		if r.Depth == d.final[k] {
+			if _, dup := d.byPos[k][r.Position]; dup {
+				return deepest{}, fmt.Errorf("two records for %s / %s / %s at depth %d", r.Group, r.Config, r.Position, r.Depth)
+			}
+			d.byPos[k][r.Position] = r
+			d.atFinal[k] = append(d.atFinal[k], r)
+		}
+	}
+	return d, nil
+}

@@ -10,5 +10,6 @@
 //	trace.go    a trace's tables: by depth, node types, by move, reductions, --vs's counts
 //	recheck.go  Recheck: trace --check-null and --check-lmr, how often a shortcut is overturned
 //	index.go    Index: results/INDEX.md, every stored result and its command
+//	pernode.go  PerNode: compare --per-node, the trees' shape per node
 //	worthcompare.go  WorthComparison: two worth tables, row by row
 package render

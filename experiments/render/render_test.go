@@ -119,3 +119,19 @@ func TestIndexGolden(t *testing.T) {
 	}
 	golden.Check(t, "index.md", buf.String())
 }
+
+// TestPerNodeGolden: compare --per-node's table, a column a configuration
+// and a row a measure, blank where an engine counts nothing.
+func TestPerNodeGolden(t *testing.T) {
+	ps, err := records.PerNodes(recordstest.CutAndExternal())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, format := range []string{"table", "csv"} {
+		var buf bytes.Buffer
+		if err := PerNode(&buf, format, ps); err != nil {
+			t.Fatal(err)
+		}
+		golden.Check(t, "pernode."+format, buf.String())
+	}
+}
