@@ -8,7 +8,8 @@
 //
 //	columns.go   CSV and JSON from struct tags; unknown cells; named counters
 //	record.go    Record, Counts, records.csv
-//	summary.go   Summary, Summarize
+//	summary.go   Summary, Summarize (each configuration at its deepest depth)
+//	pernode.go   PerNode, PerNodes: the trees' shape per node (compare --per-node)
 //	pairs.go     PairRecord (pairs.csv), CountPairs; Phase (elo --by-move)
 //	worth.go     WorthRow (worth.csv)
 //	baseline.go  the bench baseline's rows, and what changed
