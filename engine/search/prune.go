@@ -73,9 +73,13 @@ func (s *Searcher) prune(n *node) (int, bool) {
 
 	// Both null-move techniques need a real move to have led here, a side
 	// with pieces (pawn-only endings are where zugzwang lives) and an eval
-	// at or above beta.
+	// at or above beta: with nmp-raw-eval, the evaluation's own.
+	nullEval := eval
+	if s.on.Has(NMPRawEval) {
+		nullEval = s.stack[ply].rawEval
+	}
 	nullOK := s.stack[ply].move != chess.NullMove &&
-		eval >= beta &&
+		nullEval >= beta &&
 		p.HasNonPawnMaterial(p.SideToMove())
 	if !nullOK {
 		return 0, false
@@ -123,7 +127,7 @@ func (s *Searcher) prune(n *node) (int, bool) {
 		// The eval margin's reduction: the further above beta the side
 		// that passes stands, the less depth the null search needs.
 		if s.on.Has(NMPEval) {
-			nmpDepth -= min((eval-beta)/par.NMPEvalMargin, par.NMPEvalMax)
+			nmpDepth -= min((nullEval-beta)/par.NMPEvalMargin, par.NMPEvalMax)
 		}
 		s.note(Event{Kind: EvNullTry, Depth: depth, Beta: beta, Reduction: depth - 1 - nmpDepth}, ply)
 		s.playNull(ply)

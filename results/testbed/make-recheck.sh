@@ -12,7 +12,10 @@
 # its floor is the null search checked at its own depth), on stage 26,
 # stage 19 and stage 20 (which added correction history, ProbCut and the
 # null move's eval margin and threat), and stage 20 without correction
-# history. Searches are deterministic: the same tables on any machine.
+# history; then stage 27, with and without nmp-raw-eval (the null move
+# tried, and reduced, by the raw static eval, not the corrected one: the
+# lead the endgame rows of stage 20 gave). Searches are deterministic: the
+# same tables on any machine.
 set -e
 cd "$(dirname "$0")/../.."
 ablate=${ABLATE:-go run -buildvcs=true ./cmd/ablate}
@@ -21,7 +24,8 @@ for c in stage26=stage-26 lmr-level=stage-26,lmr-base-plies-x100=175,+lmr-improv
   $ablate trace --check-lmr --config "${c#*=}" -p bench -d 10 --limit 200 --format csv \
     > "results/testbed/recheck/${c%%=*}-lmr.csv" 2>/dev/null
 done
-for c in stage26=stage-26 stage19=stage-19 stage20=stage-20 stage20-no-correction=stage-20,-correction-history; do
+for c in stage26=stage-26 stage19=stage-19 stage20=stage-20 stage20-no-correction=stage-20,-correction-history \
+  stage27=stage-27 stage27-nmp-raw-eval=stage-27,+nmp-raw-eval; do
   $ablate trace --check-null --config "${c#*=}" -p bench -d 10 --limit 100 --format csv \
     > "results/testbed/recheck/${c%%=*}-null.csv" 2>/dev/null
 done
