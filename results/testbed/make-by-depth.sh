@@ -9,3 +9,4 @@ cd "$(dirname "$0")/../.."
 ablate=${ABLATE:-go run -buildvcs=true ./cmd/ablate}
 mkdir -p results/testbed/by-depth
 $ablate trace --by-depth --config stage-25 -p bench -d 10 --format csv > results/testbed/by-depth/stage25.csv
+$ablate trace --by-depth --config stage-27 -p bench -d 10 --format csv > results/testbed/by-depth/stage27.csv
