@@ -1,5 +1,5 @@
 #!/bin/sh
-# Issue 63: where stage 25's tree is, by the remaining depth of each node:
+# Issue 63: where stage 25's tree is, and stage 27's, by the remaining depth of each node:
 # nodes, quiescence nodes, null-move tries, reverse futility, razoring,
 # futility, LMP and LMR's reductions, on the bench suite to depth 10 (the
 # positions and depth of the per-node measures, make-measures.sh). The
