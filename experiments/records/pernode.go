@@ -63,14 +63,12 @@ func PerNodes(recs []Record) ([]PerNode, error) {
 				cols[name]++
 			}
 		}
-		sum["nodes"], sum["main"] = p.Nodes, p.Nodes-sum["qnodes"]
+		sum["main"] = p.Nodes - sum["qnodes"]
 		all := p.Positions > 0 && counted == p.Positions
 		has := func(column string) bool {
 			switch column {
 			case "":
 				return true
-			case "nodes":
-				return p.Positions > 0
 			case "qnodes", "main":
 				return all
 			}
