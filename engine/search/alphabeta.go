@@ -90,7 +90,7 @@ func (s *Searcher) negamax(ply, depth, alpha, beta int, pvNode, cutNode bool) in
 	if p.LegalMoves(&f.moves); f.moves.N == 0 {
 		return s.gameOver(&n)
 	}
-	s.scoreMoves(ply, n.ttMove)
+	s.scoreMoves(ply, n.ttMove, s.on.Has(BadCapturesLast))
 	s.stack[ply+1].cutoffCount = 0
 	s.stack[ply+2].killers = [2]chess.Move{}
 

@@ -14,6 +14,9 @@ const (
 	scoreKiller   = 1 << 27
 	scoreCounter  = 1<<27 - 2
 	scoreThreat   = 1<<27 - 3
+	// With bad-captures-last, a losing capture's band, below every quiet
+	// move (three histories of at most 16,384 each).
+	scoreBadNoisy = -(1 << 28)
 )
 
 // OrderClass is what put a move where the ordering put it, for tracing.
@@ -61,8 +64,11 @@ func mvvLVA(p *chess.Position, m chess.Move) int {
 	return v - int(p.PieceOn(m.From()).Type())
 }
 
-// scoreMoves scores the moves of the frame at ply.
-func (s *Searcher) scoreMoves(ply int, ttMove chess.Move) {
+// scoreMoves scores the moves of the frame at ply. badLast puts the
+// captures and promotions that lose material by SEE after the quiet moves
+// (bad-captures-last, asked by the main search only: quiescence skips
+// them, and ProbCut asks more of a capture than that).
+func (s *Searcher) scoreMoves(ply int, ttMove chess.Move, badLast bool) {
 	f := &s.stack[ply]
 	p := &f.pos
 	var counter chess.Move
@@ -82,9 +88,15 @@ func (s *Searcher) scoreMoves(ply int, ttMove chess.Move) {
 			if s.on.Has(MVVLVA) {
 				score += mvvLVA(p, m) * 2048
 			}
+			if badLast && p.SEE(m) < 0 {
+				score += scoreBadNoisy - scoreNoisy
+			}
 		case m.IsNoisy():
 			if s.on.Has(MVVLVA) {
 				score = scoreNoisy + mvvLVA(p, m)
+			}
+			if badLast && p.SEE(m) < 0 {
+				score += scoreBadNoisy - scoreNoisy
 			}
 		case s.on.Has(Killers) && m == f.killers[0]:
 			score = scoreKiller

@@ -26,6 +26,7 @@ func TestOrderOf(t *testing.T) {
 		{quiet, scoreHashMove, OrderHash},
 		{capture, scoreNoisy + 100, OrderNoisy},
 		{capture, 0, OrderNoisy},
+		{capture, scoreBadNoisy + 100, OrderNoisy},
 		{quiet, scoreKiller, OrderKiller},
 		{quiet, scoreKiller - 1, OrderKiller},
 		{quiet, scoreCounter, OrderCounter},
@@ -36,6 +37,56 @@ func TestOrderOf(t *testing.T) {
 	} {
 		if got := orderOf(c.m, c.score); got != c.want {
 			t.Errorf("%s scored %d: %s, want %s", c.m, c.score, got, c.want)
+		}
+	}
+}
+
+// TestBadCapturesLast: with bad-captures-last the main search's order puts
+// a capture that loses material by SEE (Nxd5, the pawn held by e6, f6 and
+// d8) after every quiet move and keeps a winning one (hxg4, a bishop for a
+// pawn) before them; asked without it, every capture comes before every
+// quiet move.
+func TestBadCapturesLast(t *testing.T) {
+	p, err := chess.ParseFEN("rn1qkb1r/ppp2ppp/4pn2/3p4/3P2b1/2N4P/PPP1PPP1/R1BQKBNR w KQkq - 1 5")
+	if err != nil {
+		t.Fatal(err)
+	}
+	good, _ := p.ParseUCI("h3g4")
+	bad, _ := p.ParseUCI("c3d5")
+	if p.SEE(good) <= 0 || p.SEE(bad) >= 0 {
+		t.Fatalf("SEE: %s %d, %s %d; the test wants one winning capture and one losing", good, p.SEE(good), bad, p.SEE(bad))
+	}
+	for _, badLast := range []bool{false, true} {
+		s := New(mustConfig(t, "full,+bad-captures-last"), 1)
+		f := &s.stack[0]
+		f.pos, f.move, f.piece = p, chess.NullMove, chess.NoPiece
+		f.moves.N = 0
+		f.pos.LegalMoves(&f.moves)
+		s.scoreMoves(0, chess.NullMove, badLast)
+		at := map[chess.Move]int{}
+		firstQuiet, lastQuiet, quiets := -1, -1, 0
+		for i := 0; i < f.moves.N; i++ {
+			m := f.pickMove(i)
+			at[m] = i
+			if !m.IsNoisy() {
+				if firstQuiet < 0 {
+					firstQuiet = i
+				}
+				lastQuiet = i
+				quiets++
+			}
+		}
+		if quiets < 20 {
+			t.Fatalf("%d quiet moves: the position is not the one meant", quiets)
+		}
+		if at[good] > firstQuiet {
+			t.Errorf("badLast=%v: the winning capture at %d, after the first quiet move (%d)", badLast, at[good], firstQuiet)
+		}
+		if badLast && at[bad] < lastQuiet {
+			t.Errorf("badLast: the losing capture at %d, before the last quiet move (%d)", at[bad], lastQuiet)
+		}
+		if !badLast && at[bad] > firstQuiet {
+			t.Errorf("without badLast: the losing capture at %d, after the first quiet move (%d)", at[bad], firstQuiet)
 		}
 	}
 }

@@ -61,7 +61,7 @@ var (
 // those measured to cost strength (hyper-nmp, tuned, keep-history,
 // lmr-reach: see docs/findings.md) and those no match has yet earned a
 // place (tt-eval, free-passers, lmr-improving, nmp-tt, check-ext-see,
-// qs-tt-store, nmp-raw-eval). The fulls of earlier days keep their
+// qs-tt-store, nmp-raw-eval, bad-captures-last). The fulls of earlier days keep their
 // names, so that the results they made name what made them: full-pesto,
 // full-eval and the stages.
 var presets = []struct {
@@ -70,7 +70,7 @@ var presets = []struct {
 	params string // spec items that set the preset's parameters; the registry's defaults if empty
 	doc    string
 }{
-	{"full", stage27, tunedMargins, "every technique that helps (all but hyper-nmp, tuned, keep-history, lmr-reach and those not yet shown to: tt-eval, free-passers, lmr-improving, nmp-tt, check-ext-see, qs-tt-store, nmp-raw-eval), with the search tune's thresholds, the second Texel tune's evaluation and the margins tuned for it: the stage ladder's top; the default"},
+	{"full", stage27, tunedMargins, "every technique that helps (all but hyper-nmp, tuned, keep-history, lmr-reach and those not yet shown to: tt-eval, free-passers, lmr-improving, nmp-tt, check-ext-see, qs-tt-store, nmp-raw-eval, bad-captures-last), with the search tune's thresholds, the second Texel tune's evaluation and the margins tuned for it: the stage ladder's top; the default"},
 	{"full-pesto", stage15, "", "stage 14 with the futility prunings, PeSTO's evaluation alone: full before the evaluation terms"},
 	{"full-eval", stage16, "", "full-pesto with the ten evaluation terms, hand-set: full before the first Texel tune"},
 	{"alphabeta", SetOf(AlphaBeta, Quiescence), "", "alpha-beta and quiescence search, nothing else"},

@@ -175,7 +175,7 @@ func (s *Searcher) probCut(ply, depth, probBeta, eval int, ttMove chess.Move, tt
 	p := &f.pos
 	f.moves.N = 0
 	p.Generate(&f.moves, chess.GenNoisy)
-	s.scoreMoves(ply, ttMove)
+	s.scoreMoves(ply, ttMove, false)
 	for i := 0; i < f.moves.N; i++ {
 		m := f.pickMove(i)
 		if pr := m.Promotion(); pr != chess.NoPieceType && pr != chess.Queen {

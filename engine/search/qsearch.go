@@ -65,7 +65,7 @@ func (s *Searcher) qsearch(ply, alpha, beta int) int {
 	if f.moves.N == 0 && inCheck {
 		return -Mate + ply
 	}
-	s.scoreMoves(ply, chess.NullMove)
+	s.scoreMoves(ply, chess.NullMove, false)
 	for i := 0; i < f.moves.N; i++ {
 		m := f.pickMove(i)
 		if !inCheck {

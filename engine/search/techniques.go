@@ -71,6 +71,7 @@ const (
 	QSearchTTStore                        // qs-tt-store
 	QSearchSEEFutility                    // qs-see-futility
 	NMPRawEval                            // nmp-raw-eval
+	BadCapturesLast                       // bad-captures-last
 
 	// firstEvalTerm is the first evaluation term (engine/eval): each
 	// eval.Term is a technique, numbered from here in eval's order and
@@ -181,6 +182,7 @@ var techniqueInfos = [NumTechniques]techniqueInfo{
 	QSearchTTStore:       {name: "qs-tt-store", summary: "quiescence search writes its result to the transposition table (at depth 0, never over a main search's entry), for qs-tt to read on the next visit", requires: []Technique{QSearchTT}},
 	QSearchSEEFutility:   {name: "qs-see-futility", summary: "quiescence skips a capture whose exchange cannot bring the node's best so far (the standing pat, until a capture beats it) to within a margin of alpha (SEE below alpha - best - margin), after Ethereal's noisy picker, whose threshold uses the standing pat throughout", requires: []Technique{QSearchSEE, AlphaBeta}, params: "qs-futility"},
 	NMPRawEval:           {name: "nmp-raw-eval", summary: "null move: tried, and its reduction set, by the raw static eval, not the one correction history corrected (or the table's score with tt-eval): passing is trusted only where the evaluation itself stands at beta", requires: []Technique{NullMovePruning, CorrectionHistory}},
+	BadCapturesLast:      {name: "bad-captures-last", summary: "the main search orders a capture or promotion that loses material by SEE after the quiet moves (the killers, the counter move, the histories' moves), as Ethereal's and Stockfish's move pickers do (off: every capture comes before every quiet move but the table's)"},
 	LMRImproving:         {name: "lmr-improving", summary: "reduce a late quiet move more when the side to move is not improving (its static eval no better than two plies ago): its late moves are less likely to matter", requires: []Technique{LateMoveReductions}, params: "lmr-improving"},
 }
 

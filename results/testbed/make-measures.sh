@@ -11,7 +11,9 @@
 # scratch measures it and not today's full); measures-stage25 the same for
 # stage 25 (stage 24 with qs-tt), the change the first measures
 # led to; measures-stage26 for stage 26 (stage 25 with lmr-checks), and
-# measures-stage27 for stage 27 (stage 26 with qs-see-futility). records.csv
+# measures-stage27 for stage 27 (stage 26 with qs-see-futility);
+# measures-stage27-bad-captures-last for stage 27 with bad-captures-last,
+# the round's ordering change (make-sprts.sh). records.csv
 # is stored gzipped (gzip -n -9 after the run).
 set -e
 cd "$(dirname "$0")/../.."
@@ -21,5 +23,6 @@ $ablate run -p bench -d 10 --config full=stage-24 -j "${JOBS:-1}" --quiet --form
 $ablate run -p bench -d 10 --config stage-25=stage-25 -j "${JOBS:-1}" --quiet --format markdown --out results/testbed/measures-stage25
 $ablate run -p bench -d 10 --config stage-26=stage-26 -j "${JOBS:-1}" --quiet --format markdown --out results/testbed/measures-stage26
 $ablate run -p bench -d 10 --config stage-27=stage-27 -j "${JOBS:-1}" --quiet --format markdown --out results/testbed/measures-stage27
+$ablate run -p bench -d 10 --config bad-captures-last=stage-27,+bad-captures-last -j "${JOBS:-1}" --quiet --format markdown --out results/testbed/measures-stage27-bad-captures-last
 $ablate run --engine-src "$src" --profile ethereal -p bench -d 10 --config ethereal=default \
   -j "${JOBS:-1}" --quiet --format markdown --out results/testbed/measures-ethereal
