@@ -88,15 +88,9 @@ func (s *Searcher) scoreMoves(ply int, ttMove chess.Move, badLast bool) {
 			if s.on.Has(MVVLVA) {
 				score += mvvLVA(p, m) * 2048
 			}
-			if badLast && p.SEE(m) < 0 {
-				score += scoreBadNoisy - scoreNoisy
-			}
 		case m.IsNoisy():
 			if s.on.Has(MVVLVA) {
 				score = scoreNoisy + mvvLVA(p, m)
-			}
-			if badLast && p.SEE(m) < 0 {
-				score += scoreBadNoisy - scoreNoisy
 			}
 		case s.on.Has(Killers) && m == f.killers[0]:
 			score = scoreKiller
@@ -110,6 +104,9 @@ func (s *Searcher) scoreMoves(ply int, ttMove chess.Move, badLast bool) {
 			score = scoreThreat
 		default:
 			score = s.quietScore(ply, m, p.PieceOn(m.From()))
+		}
+		if badLast && m != ttMove && m.IsNoisy() && p.SEE(m) < 0 {
+			score += scoreBadNoisy - scoreNoisy // after the quiet moves
 		}
 		f.scores[i] = int32(score)
 	}
