@@ -21,7 +21,7 @@ type Config struct {
 // it holds. Iterative deepening is always on: every iteration is recorded.
 //
 // The registry's defaults are the hand-set thresholds the stored results
-// were made with; every preset but full and stages 21 to 27 keeps them, so
+// were made with; every preset but full and stages 21 to 28 keeps them, so
 // that their node counts stay what those results record. tunedSearch is
 // what SPSA made of nine of them (results/tune/search; docs/findings.md).
 const tunedSearch = "lmr-base-plies-x100=78,lmr-divisor-x100=216,lmp-base-moves=1,lmp-improving-factor=2," +
@@ -55,13 +55,14 @@ var (
 	stage25 = stage24.Union(SetOf(QSearchTT))
 	stage26 = stage25.Union(SetOf(LMRChecks))
 	stage27 = stage26.Union(SetOf(QSearchSEEFutility))
+	stage28 = stage27.Union(SetOf(BadCapturesLast))
 )
 
 // presets are the named configurations. full is every technique but
 // those measured to cost strength (hyper-nmp, tuned, keep-history,
 // lmr-reach: see docs/findings.md) and those no match has yet earned a
 // place (tt-eval, free-passers, lmr-improving, nmp-tt, check-ext-see,
-// qs-tt-store, nmp-raw-eval, bad-captures-last). The fulls of earlier days keep their
+// qs-tt-store, nmp-raw-eval). The fulls of earlier days keep their
 // names, so that the results they made name what made them: full-pesto,
 // full-eval and the stages.
 var presets = []struct {
@@ -70,7 +71,7 @@ var presets = []struct {
 	params string // spec items that set the preset's parameters; the registry's defaults if empty
 	doc    string
 }{
-	{"full", stage27, tunedMargins, "every technique that helps (all but hyper-nmp, tuned, keep-history, lmr-reach and those not yet shown to: tt-eval, free-passers, lmr-improving, nmp-tt, check-ext-see, qs-tt-store, nmp-raw-eval, bad-captures-last), with the search tune's thresholds, the second Texel tune's evaluation and the margins tuned for it: the stage ladder's top; the default"},
+	{"full", stage28, tunedMargins, "every technique that helps (all but hyper-nmp, tuned, keep-history, lmr-reach and those not yet shown to: tt-eval, free-passers, lmr-improving, nmp-tt, check-ext-see, qs-tt-store, nmp-raw-eval), with the search tune's thresholds, the second Texel tune's evaluation and the margins tuned for it: the stage ladder's top; the default"},
 	{"full-pesto", stage15, "", "stage 14 with the futility prunings, PeSTO's evaluation alone: full before the evaluation terms"},
 	{"full-eval", stage16, "", "full-pesto with the ten evaluation terms, hand-set: full before the first Texel tune"},
 	{"alphabeta", SetOf(AlphaBeta, Quiescence), "", "alpha-beta and quiescence search, nothing else"},
@@ -93,7 +94,8 @@ var presets = []struct {
 	{"stage-24", stage24, tunedMargins, "stage 23 with the clock's two techniques, tm-stability and tm-node-share"},
 	{"stage-25", stage25, tunedMargins, "stage 24 with quiescence search reading the transposition table, qs-tt"},
 	{"stage-26", stage26, tunedMargins, "stage 25 with late quiet checks and evasions reduced by LMR, lmr-checks"},
-	{"stage-27", stage27, tunedMargins, "stage 26 with quiescence skipping captures whose exchange cannot bring it near alpha, qs-see-futility (= full)"},
+	{"stage-27", stage27, tunedMargins, "stage 26 with quiescence skipping captures whose exchange cannot bring it near alpha, qs-see-futility"},
+	{"stage-28", stage28, tunedMargins, "stage 27 with losing captures ordered after the quiet moves in the main search, bad-captures-last (= full)"},
 }
 
 // Preset returns the named preset with its parameters.

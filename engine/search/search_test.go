@@ -60,9 +60,9 @@ func TestGoldenNodeCounts(t *testing.T) {
 		{"startpos", "stage-24", 10, 139439, "d2d4", 32},
 		{"startpos", "stage-25", 10, 73620, "d2d4", 16},
 		{"startpos", "stage-26", 10, 123179, "g1f3", 49},
-		{"startpos", "full", 10, 92560, "d2d4", 28},
-		{"startpos", "full,+nmp-raw-eval", 10, 95236, "c2c4", 35},
-		{"startpos", "full,+bad-captures-last", 10, 90253, "g1f3", 48},
+		{"startpos", "stage-27", 10, 92560, "d2d4", 28},
+		{"startpos", "stage-27,+nmp-raw-eval", 10, 95236, "c2c4", 35},
+		{"startpos", "full", 10, 90253, "g1f3", 48},
 		{"startpos", "stage-25,+check-ext-see", 10, 73307, "d2d4", 16},
 		{"startpos", "stage-25,+qs-tt-store", 10, 80024, "c2c4", 34},
 		{"startpos", "stage-25,+qs-see-futility", 10, 83940, "d2d4", 24},
@@ -76,9 +76,9 @@ func TestGoldenNodeCounts(t *testing.T) {
 		{"kiwipete", "stage-24", 8, 18187, "e2a6", -77},
 		{"kiwipete", "stage-25", 8, 18076, "e2a6", -77},
 		{"kiwipete", "stage-26", 8, 18036, "e2a6", -77},
-		{"kiwipete", "full", 8, 12171, "e2a6", -58},
-		{"kiwipete", "full,+nmp-raw-eval", 8, 12173, "e2a6", -58},
-		{"kiwipete", "full,+bad-captures-last", 8, 13732, "e2a6", -58},
+		{"kiwipete", "stage-27", 8, 12171, "e2a6", -58},
+		{"kiwipete", "stage-27,+nmp-raw-eval", 8, 12173, "e2a6", -58},
+		{"kiwipete", "full", 8, 13732, "e2a6", -58},
 		{"kiwipete", "stage-25,+check-ext-see", 8, 18053, "e2a6", -77},
 		{"kiwipete", "stage-25,+qs-tt-store", 8, 13440, "e2a6", -78},
 		{"kiwipete", "stage-25,+qs-see-futility", 8, 12209, "e2a6", -58},
@@ -357,8 +357,8 @@ func TestParseConfig(t *testing.T) {
 	}
 }
 
-// full is stage 27: stage 26 with qs-see-futility; stage 26 is stage 25
-// with lmr-checks; stage 25 is stage 24 with
+// full is stage 28: stage 27 with bad-captures-last; stage 27 is stage 26
+// with qs-see-futility; stage 26 is stage 25 with lmr-checks; stage 25 is stage 24 with
 // qs-tt; stage 24 is stage 23 with the
 // clock's two techniques; stage 23 is
 // stage 22 with the margins tuned for its evaluation; stage 22 is stage
@@ -369,8 +369,12 @@ func TestPresetParams(t *testing.T) {
 	full, s20, s21 := mustConfig(t, "full"), mustConfig(t, "stage-20"), mustConfig(t, "stage-21")
 	s22, s23, s24 := mustConfig(t, "stage-22"), mustConfig(t, "stage-23"), mustConfig(t, "stage-24")
 	s25, s26, s27 := mustConfig(t, "stage-25"), mustConfig(t, "stage-26"), mustConfig(t, "stage-27")
-	if full != s27 || s27.Params != s26.Params || s27.Techniques != s26.Techniques.With(QSearchSEEFutility) {
-		t.Errorf("full is not stage 27, or stage 27 not stage 26 with qs-see-futility")
+	s28 := mustConfig(t, "stage-28")
+	if full != s28 || s28.Params != s27.Params || s28.Techniques != s27.Techniques.With(BadCapturesLast) {
+		t.Errorf("full is not stage 28, or stage 28 not stage 27 with bad-captures-last")
+	}
+	if s27.Params != s26.Params || s27.Techniques != s26.Techniques.With(QSearchSEEFutility) {
+		t.Errorf("stage 27 is not stage 26 with qs-see-futility")
 	}
 	if s26.Params != s25.Params || s26.Techniques != s25.Techniques.With(LMRChecks) {
 		t.Errorf("stage 26 is not stage 25 with lmr-checks")

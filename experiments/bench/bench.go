@@ -73,9 +73,11 @@ func Default(sub subject.Subject) []matrix.NamedSpec {
 	// stage-21 before the second Texel tune's evaluation did, stage-22
 	// before the margins tuned for it did, stage-23 before the clock's
 	// two techniques did, stage-24 before qs-tt did, stage-25 before
-	// lmr-checks did and stage-26 before qs-see-futility did: each differs from full in a few numbers or switches,
-	// so its family would nearly repeat full's; its own count is pinned.
-	for _, name := range []string{"stage-20", "stage-21", "stage-22", "stage-23", "stage-24", "stage-25", "stage-26"} {
+	// lmr-checks did, stage-26 before qs-see-futility did and stage-27
+	// before bad-captures-last did: each differs from full in a few
+	// numbers or switches, so its family would nearly repeat full's; its
+	// own count is pinned.
+	for _, name := range []string{"stage-20", "stage-21", "stage-22", "stage-23", "stage-24", "stage-25", "stage-26", "stage-27"} {
 		if slices.Contains(sub.Presets(), name) {
 			out = append(out, namedSpec(name, name, benchAllDepth))
 		}

@@ -80,8 +80,8 @@ func TestBuiltinExperimentsBuild(t *testing.T) {
 		}
 	}
 	plan, _ := Build(Request{Experiment: "stages"})
-	if plan.Reference["ladder"] != "stage-12" || len(plan.Rows) != 22 || plan.Rows[18].Spec != "stage-27" ||
-		plan.Rows[21].Depth != 16 || plan.Rows[21].Suite.Entries[0].ID != "startpos" {
+	if plan.Reference["ladder"] != "stage-12" || len(plan.Rows) != 23 || plan.Rows[19].Spec != "stage-28" ||
+		plan.Rows[22].Depth != 16 || plan.Rows[22].Suite.Entries[0].ID != "startpos" {
 		t.Errorf("stages plan: %+v", plan.Reference)
 	}
 }

@@ -1,7 +1,7 @@
 #!/bin/sh
 # Issue 63's strength of a stage at 10+0.1: sh make-stage.sh N [MATCH...]
 # plays stage N (25: stage 24 with qs-tt; 26: stage 25 with lmr-checks;
-# 27: stage 26 with qs-see-futility)
+# 27: stage 26 with qs-see-futility; 28: stage 27 with bad-captures-last)
 # in up to three matches, each 200 pairs from the openings suite in the
 # order of seed 39, the order stage 24's were played in
 # (make-full24-ethereal.sh, make-full24-toga2.sh), so that the stages'
@@ -18,8 +18,8 @@ ablate=${ABLATE:-go run -buildvcs=true ./cmd/ablate}
 n=${1:?usage: make-stage.sh N [ethereal|toga2|stage24]...}
 shift
 case $n in
-25 | 26 | 27) ;;
-*) echo "make-stage.sh: stage $n has no strength matches (25, 26, 27)" >&2; exit 2 ;;
+25 | 26 | 27 | 28) ;;
+*) echo "make-stage.sh: stage $n has no strength matches (25, 26, 27, 28)" >&2; exit 2 ;;
 esac
 common="--tc 10+0.1 --pairs 200 --hash 16 --openings openings --openings-order random --seed 39"
 me="stage$n=stage-$n"

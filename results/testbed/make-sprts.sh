@@ -133,7 +133,8 @@
 #                Fail-highs on the first move 84.4% with it
 #                (measures-stage27-bad-captures-last); re-searches 1.6%
 #                of reduced searches against 2.0%. Tree 2,544,416 (+0.6%).
-#                Passed: +32.45 +/- 12.25 over 902 pairs, LLR +2.96.
+#                Passed: +32.45 +/- 12.25 over 902 pairs, LLR +2.96, and
+#                made stage 28 (its spec is full itself since).
 #
 # The five above were played against the full of their day, stage 24;
 # qs-tt passed and made stage 25, so the changes named after it were
@@ -145,7 +146,11 @@
 # (results/testbed/sprt-NAME-26): the same change against today's full.
 # qs-see-futility passed there (+4.30 +/- 3.44, 11,512 pairs) and made stage 27, so the
 # stage-26 round's unfinished SPRTs stay stored as they stopped in turn,
-# and are played again on stage 27 as NAME-27.
+# and are played again on stage 27 as NAME-27. bad-captures-last passed
+# there (+32.45 +/- 12.25, 902 pairs) and made stage 28, so the stage-27
+# round's unfinished SPRTs (lmp-deep's 2,018 pairs, stored in
+# sprt-lmp-deep) stay as they stopped, and are played on stage 28 as
+# NAME-28.
 #
 # no-all-node-26-n40000 is no-all-node-26 at 40,000 nodes a move: the
 # screening of the switches the stages touched (make-worth-touched.sh, at
@@ -156,7 +161,7 @@
 # does.
 #
 # sh results/testbed/make-sprts.sh [NAME...] plays the named SPRTs (stage
-# 27's round, one after another, when none is named); run again to
+# 28's round, one after another, when none is named); run again to
 # resume. Node-limited games are deterministic (the same on any machine,
 # at any -j and load), so these may run beside other work, one process
 # each.
@@ -168,7 +173,8 @@ ablate=${ABLATE:-go run -buildvcs=true ./cmd/ablate}
 spec() {
   name=${1%-n40000}
   name=${name%-26}
-  case ${name%-27} in
+  name=${name%-27}
+  case ${name%-28} in
   qs-see-1) echo full,qs-see-threshold-cp=1 ;;
   nmp-depth-2) echo full,nmp-min-depth-plies=2 ;;
   lmr-reach) echo full,+lmr-reach ;;
@@ -189,11 +195,11 @@ spec() {
   esac
 }
 
-# With no name: the round on stage 27, the tree's changes first (at equal
+# With no name: the round on stage 28, the tree's changes first (at equal
 # depth stage 25 beats Ethereal, so the gap is what a ply costs: results/
 # testbed/stage25-vs-ethereal-d9), then the clock's, the table's and the
 # evaluation's.
-[ $# -gt 0 ] || set -- bad-captures-last lmp-deep check-ext-see-27 no-all-node-27 tm-longer-27 qs-tt-store-27 tt-eval-27 free-passers-27
+[ $# -gt 0 ] || set -- lmp-deep-28 check-ext-see-28 no-all-node-28 tm-longer-28 qs-tt-store-28 tt-eval-28 free-passers-28
 # limits NAME: the budget a move, 10,000 nodes but for a clock's question
 # and a NAME ending -n40000 (the same change at 40,000 nodes).
 limits() {
