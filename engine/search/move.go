@@ -18,6 +18,13 @@ func (s *Searcher) pruneMove(n *node, i int, m chess.Move, quiet, givesCheck boo
 	// An ordinary move is a quiet one, made out of check, that gives none:
 	// the moves LMR, LMP and futility may touch.
 	ordinary := quiet && !n.inCheck && !givesCheck
+	// The depth futility pruning judges the move at: the node's, or with
+	// futility-lmr-depth the depth LMR's table would leave the move (the
+	// table's plies alone, none of LMR's refinements).
+	depth := n.depth
+	if s.on.Has(FutilityLMRDepth) && depth >= par.LMRMinDepth && i >= par.LMRMinMoves {
+		depth = max(0, depth-s.lmr[min(depth, 63)][min(i, 63)])
+	}
 
 	// Late move pruning: near the leaves, after enough quiet moves, skip
 	// the rest.
@@ -33,8 +40,8 @@ func (s *Searcher) pruneMove(n *node, i int, m chess.Move, quiet, givesCheck boo
 	// static eval this far below alpha back into the window.
 	if s.on.Has(Futility) &&
 		ordinary &&
-		n.depth <= par.FutilityMaxDepth &&
-		n.eval+par.FutilityBase+par.FutilityMargin*n.depth <= n.alpha {
+		depth <= par.FutilityMaxDepth &&
+		n.eval+par.FutilityBase+par.FutilityMargin*depth <= n.alpha {
 		s.note(Event{Kind: EvFutility, Depth: n.depth, Move: m, Index: i}, n.ply)
 		return true
 	}

@@ -90,3 +90,39 @@ func TestBadCapturesLast(t *testing.T) {
 		}
 	}
 }
+
+// TestFutilityLMRDepth: futility pruning asks of a late quiet move (the
+// 21st) a margin for the node's depth without futility-lmr-depth, and for
+// the depth LMR's table would leave it with the switch: an eval just
+// short of the smaller margin prunes the move only with the switch, at a
+// node inside futility's depth limit and at one beyond it.
+func TestFutilityLMRDepth(t *testing.T) {
+	p, err := chess.ParseFEN("rn1qkb1r/ppp2ppp/4pn2/3p4/3P2b1/2N4P/PPP1PPP1/R1BQKBNR w KQkq - 1 5")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, _ := p.ParseUCI("a2a3")
+	const index = 20
+	for _, depth := range []int{6, 9} {
+		for _, on := range []bool{false, true} {
+			spec := "full"
+			if on {
+				spec += ",+futility-lmr-depth"
+			}
+			s := New(mustConfig(t, spec), 1)
+			s.stack[0].pos = p
+			par := &s.cfg.Params
+			reduced := depth - s.lmr[depth][index]
+			if reduced < 1 || reduced > par.FutilityMaxDepth || reduced >= depth {
+				t.Fatalf("depth %d: the table leaves the move %d plies; the test wants fewer than the node's, within futility's limit", depth, reduced)
+			}
+			alpha := 0
+			n := node{ply: 0, depth: depth, alpha: alpha, beta: alpha + 1, excluded: chess.NullMove,
+				eval: alpha - par.FutilityBase - par.FutilityMargin*reduced}
+			pruned := s.pruneMove(&n, index, m, true, false, 0, 0)
+			if pruned != on {
+				t.Errorf("depth %d, futility-lmr-depth %v: pruned %v (the table leaves %d plies)", depth, on, pruned, reduced)
+			}
+		}
+	}
+}

@@ -72,6 +72,7 @@ const (
 	QSearchSEEFutility                    // qs-see-futility
 	NMPRawEval                            // nmp-raw-eval
 	BadCapturesLast                       // bad-captures-last
+	FutilityLMRDepth                      // futility-lmr-depth
 
 	// firstEvalTerm is the first evaluation term (engine/eval): each
 	// eval.Term is a technique, numbered from here in eval's order and
@@ -183,6 +184,7 @@ var techniqueInfos = [NumTechniques]techniqueInfo{
 	QSearchSEEFutility:   {name: "qs-see-futility", summary: "quiescence skips a capture whose exchange cannot bring the node's best so far (the standing pat, until a capture beats it) to within a margin of alpha (SEE below alpha - best - margin), after Ethereal's noisy picker, whose threshold uses the standing pat throughout", requires: []Technique{QSearchSEE, AlphaBeta}, params: "qs-futility"},
 	NMPRawEval:           {name: "nmp-raw-eval", summary: "null move: tried, and its reduction set, by the raw static eval, not the one correction history corrected (or the table's score with tt-eval): passing is trusted only where the evaluation itself stands at beta", requires: []Technique{NullMovePruning, CorrectionHistory}},
 	BadCapturesLast:      {name: "bad-captures-last", summary: "the main search orders a capture or promotion that loses material by SEE after the quiet moves (the killers, the counter move, the histories' moves), as Ethereal's and Stockfish's move pickers do (off: captures keep their own scores, which with mvv-lva or capture-history on put every capture before every quiet move but the table's)"},
+	FutilityLMRDepth:     {name: "futility-lmr-depth", summary: "futility pruning judges a quiet move at the depth LMR's table would search it to (the node's depth less the table's plies for its move number), not at the node's, in both its depth limit and its margin: a late move is pruned as the shallower search it would get, as Ethereal's and Stockfish's move loops do", requires: []Technique{LateMoveReductions}},
 	LMRImproving:         {name: "lmr-improving", summary: "reduce a late quiet move more when the side to move is not improving (its static eval no better than two plies ago): its late moves are less likely to matter", requires: []Technique{LateMoveReductions}, params: "lmr-improving"},
 }
 

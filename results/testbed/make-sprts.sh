@@ -135,6 +135,14 @@
 #                of reduced searches against 2.0%. Tree 2,544,416 (+0.6%).
 #                Passed: +32.45 +/- 12.25 over 902 pairs, LLR +2.96, and
 #                made stage 28 (its spec is full itself since).
+#   futility-lmr-depth +futility-lmr-depth on stage 28: futility pruning
+#                judges a late quiet move at the depth LMR's table would
+#                leave it (the node's depth less the table's plies for
+#                its move number), in its depth limit and its margin, as
+#                Ethereal 12 (lmrDepth) and Stockfish 15.1 do. Measure:
+#                main-search nodes, 1,199,819 on stage 28 against
+#                Ethereal's 591,813 (measures-stage27-bad-captures-last).
+#                Tree 2,493,985 (-2.0%; stage 28 is 2,544,416).
 #
 # The five above were played against the full of their day, stage 24;
 # qs-tt passed and made stage 25, so the changes named after it were
@@ -191,6 +199,7 @@ spec() {
   lmr-level) echo full,lmr-base-plies-x100=175,+lmr-improving,-all-node ;;
   lmp-deep) echo full,lmp-max-depth-plies=8 ;;
   bad-captures-last) echo full,+bad-captures-last ;;
+  futility-lmr-depth) echo full,+futility-lmr-depth ;;
   *) echo "make-sprts.sh: no change named $1" >&2; return 2 ;;
   esac
 }
@@ -199,7 +208,7 @@ spec() {
 # depth stage 25 beats Ethereal, so the gap is what a ply costs: results/
 # testbed/stage25-vs-ethereal-d9), then the clock's, the table's and the
 # evaluation's.
-[ $# -gt 0 ] || set -- lmp-deep-28 check-ext-see-28 no-all-node-28 tm-longer-28 qs-tt-store-28 tt-eval-28 free-passers-28
+[ $# -gt 0 ] || set -- futility-lmr-depth lmp-deep-28 check-ext-see-28 no-all-node-28 tm-longer-28 qs-tt-store-28 tt-eval-28 free-passers-28
 # limits NAME: the budget a move, 10,000 nodes but for a clock's question
 # and a NAME ending -n40000 (the same change at 40,000 nodes).
 limits() {
