@@ -17,14 +17,14 @@ func TestCheckCatchesAParameterChange(t *testing.T) {
 		t.Fatalf("update: exit %d: %s %s", code, out, errw)
 	}
 	out, errw, code := ablate(t, "check", "--baseline", base)
-	if code != 0 || !strings.Contains(out, "all 966 searches of 161 configurations match") {
+	if code != 0 || !strings.Contains(out, "all 972 searches of 162 configurations match") {
 		t.Fatalf("check: exit %d: %s %s", code, out, errw)
 	}
 	// One preset's family: fewer searches, all matching; a preset the
 	// baseline does not pin is bad input.
 	out, errw, code = ablate(t, "check", "--baseline", base, "--preset", "full-pesto")
-	if code != 0 || !strings.Contains(out, "configurations match") || !strings.Contains(errw, "of the baseline's 966 searches") ||
-		strings.Contains(out, "all 966") {
+	if code != 0 || !strings.Contains(out, "configurations match") || !strings.Contains(errw, "of the baseline's 972 searches") ||
+		strings.Contains(out, "all 972") {
 		t.Errorf("check --preset full-pesto: exit %d: %s %s", code, out, errw)
 	}
 	if _, errw, code = ablate(t, "check", "--baseline", base, "--preset", "stage-3"); code != 2 || !strings.Contains(errw, "--preset stage-3") {
@@ -76,7 +76,7 @@ func TestBenchPrintsSignatures(t *testing.T) {
 		t.Errorf("bench output:\n%s", out)
 	}
 	out, _, code = ablate(t, "bench", "--all", "--depth", "2", "-p", "six")
-	if code != 0 || strings.Count(out, "Nodes searched") != 162 || !strings.Contains(out, "-alpha-beta,-qsearch") {
+	if code != 0 || strings.Count(out, "Nodes searched") != 163 || !strings.Contains(out, "-alpha-beta,-qsearch") {
 		t.Errorf("bench --all: exit %d\n%s", code, out)
 	}
 }
@@ -89,7 +89,7 @@ func TestCheckAll(t *testing.T) {
 		t.Fatalf("--update: exit %d, %s", code, errw)
 	}
 	out, errw, code := ablate(t, "check", "--all", "--baseline", base)
-	if code != 0 || !strings.Contains(out, "all 966 searches of 161 configurations match") {
+	if code != 0 || !strings.Contains(out, "all 972 searches of 162 configurations match") {
 		t.Errorf("--all: exit %d, %q %q", code, out, errw)
 	}
 	if _, errw, code := ablate(t, "check", "--all", "--preset", "full", "--baseline", base); code != 2 || !strings.Contains(errw, "--all and --preset") {

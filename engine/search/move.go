@@ -18,12 +18,20 @@ func (s *Searcher) pruneMove(n *node, i int, m chess.Move, quiet, givesCheck boo
 	// An ordinary move is a quiet one, made out of check, that gives none:
 	// the moves LMR, LMP and futility may touch.
 	ordinary := quiet && !n.inCheck && !givesCheck
-	// The depth futility pruning judges the move at: the node's, or with
-	// futility-lmr-depth the depth LMR's table would leave the move (the
-	// table's plies alone, none of LMR's refinements).
-	depth := n.depth
-	if s.on.Has(FutilityLMRDepth) && depth >= par.LMRMinDepth && i >= par.LMRMinMoves {
-		depth = max(0, depth-s.lmr[min(depth, 63)][min(i, 63)])
+	// The depth LMR's table would leave the move (the table's plies
+	// alone, none of LMR's refinements): with futility-lmr-depth futility
+	// pruning judges the move at it, with history-prune-lmr-depth history
+	// pruning; each at the node's depth without.
+	lmrDepth := n.depth
+	if n.depth >= par.LMRMinDepth && i >= par.LMRMinMoves && (s.on.Has(FutilityLMRDepth) || s.on.Has(HistoryPruneLMRDepth)) {
+		lmrDepth = max(0, n.depth-s.lmr[min(n.depth, 63)][min(i, 63)])
+	}
+	futilityDepth, historyDepth := n.depth, n.depth
+	if s.on.Has(FutilityLMRDepth) {
+		futilityDepth = lmrDepth
+	}
+	if s.on.Has(HistoryPruneLMRDepth) {
+		historyDepth = lmrDepth
 	}
 
 	// Late move pruning: near the leaves, after enough quiet moves, skip
@@ -40,8 +48,8 @@ func (s *Searcher) pruneMove(n *node, i int, m chess.Move, quiet, givesCheck boo
 	// static eval this far below alpha back into the window.
 	if s.on.Has(Futility) &&
 		ordinary &&
-		depth <= par.FutilityMaxDepth &&
-		n.eval+par.FutilityBase+par.FutilityMargin*depth <= n.alpha {
+		futilityDepth <= par.FutilityMaxDepth &&
+		n.eval+par.FutilityBase+par.FutilityMargin*futilityDepth <= n.alpha {
 		s.note(Event{Kind: EvFutility, Depth: n.depth, Move: m, Index: i}, n.ply)
 		return true
 	}
@@ -70,8 +78,8 @@ func (s *Searcher) pruneMove(n *node, i int, m chess.Move, quiet, givesCheck boo
 	if s.on.Has(HistoryPruning) &&
 		ordinary &&
 		i > 0 &&
-		n.depth <= par.HistPruneMaxDepth &&
-		s.quietScore(n.ply, m, s.stack[n.ply].pos.PieceOn(m.From())) < -par.HistPrunePoints*n.depth {
+		historyDepth <= par.HistPruneMaxDepth &&
+		s.quietScore(n.ply, m, s.stack[n.ply].pos.PieceOn(m.From())) < -par.HistPrunePoints*historyDepth {
 		s.note(Event{Kind: EvHistoryPrune, Depth: n.depth, Move: m, Index: i}, n.ply)
 		return true
 	}

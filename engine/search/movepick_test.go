@@ -91,37 +91,50 @@ func TestBadCapturesLast(t *testing.T) {
 	}
 }
 
-// TestFutilityLMRDepth: futility pruning asks of a late quiet move (the
-// 21st) a margin for the node's depth without futility-lmr-depth, and for
-// the depth LMR's table would leave it with the switch: an eval just
-// short of the smaller margin prunes the move only with the switch, at a
-// node inside futility's depth limit and at one beyond it.
-func TestFutilityLMRDepth(t *testing.T) {
+// TestPruneAtLMRDepth: futility and history pruning ask of a late quiet
+// move (the 21st) a margin, or a history, for the node's depth without
+// their -lmr-depth switches, and for the depth LMR's table would leave
+// the move with them: a move just short of the smaller depth's bar is
+// pruned only with the switch, at a node inside the pruning's depth limit
+// and at one beyond it.
+func TestPruneAtLMRDepth(t *testing.T) {
 	p, err := chess.ParseFEN("rn1qkb1r/ppp2ppp/4pn2/3p4/3P2b1/2N4P/PPP1PPP1/R1BQKBNR w KQkq - 1 5")
 	if err != nil {
 		t.Fatal(err)
 	}
 	m, _ := p.ParseUCI("a2a3")
 	const index = 20
-	for _, depth := range []int{6, 9} {
-		for _, on := range []bool{false, true} {
-			spec := "full"
-			if on {
-				spec += ",+futility-lmr-depth"
-			}
-			s := New(mustConfig(t, spec), 1)
-			s.stack[0].pos = p
-			par := &s.cfg.Params
-			reduced := depth - s.lmr[depth][index]
-			if reduced < 1 || reduced > par.FutilityMaxDepth || reduced >= depth {
-				t.Fatalf("depth %d: the table leaves the move %d plies; the test wants fewer than the node's, within futility's limit", depth, reduced)
-			}
-			alpha := 0
-			n := node{ply: 0, depth: depth, alpha: alpha, beta: alpha + 1, excluded: chess.NullMove,
-				eval: alpha - par.FutilityBase - par.FutilityMargin*reduced}
-			pruned := s.pruneMove(&n, index, m, true, false, 0, 0)
-			if pruned != on {
-				t.Errorf("depth %d, futility-lmr-depth %v: pruned %v (the table leaves %d plies)", depth, on, pruned, reduced)
+	for _, c := range []struct {
+		switchName string
+		depths     []int
+		limit      func(*Params) int
+	}{
+		{"futility-lmr-depth", []int{6, 9}, func(par *Params) int { return par.FutilityMaxDepth }},
+		{"history-prune-lmr-depth", []int{3, 6}, func(par *Params) int { return par.HistPruneMaxDepth }},
+	} {
+		for _, depth := range c.depths {
+			for _, on := range []bool{false, true} {
+				spec := "full"
+				if on {
+					spec += ",+" + c.switchName
+				}
+				s := New(mustConfig(t, spec), 1)
+				s.stack[0].pos = p
+				par := &s.cfg.Params
+				reduced := depth - s.lmr[depth][index]
+				if reduced < 1 || reduced > c.limit(par) || reduced >= depth {
+					t.Fatalf("%s, depth %d: the table leaves the move %d plies; the test wants fewer than the node's, within the pruning's limit", c.switchName, depth, reduced)
+				}
+				alpha := 0
+				n := node{depth: depth, alpha: alpha, beta: alpha + 1, excluded: chess.NullMove, eval: alpha + 2000}
+				if c.switchName == "futility-lmr-depth" {
+					n.eval = alpha - par.FutilityBase - par.FutilityMargin*reduced
+				} else {
+					s.order.butterfly[chess.White][m.From()][m.To()] = int16(-par.HistPrunePoints*reduced - 1)
+				}
+				if pruned := s.pruneMove(&n, index, m, true, false, 0, 0); pruned != on {
+					t.Errorf("%s %v, depth %d: pruned %v (the table leaves %d plies)", c.switchName, on, depth, pruned, reduced)
+				}
 			}
 		}
 	}

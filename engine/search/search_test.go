@@ -64,6 +64,7 @@ func TestGoldenNodeCounts(t *testing.T) {
 		{"startpos", "stage-27,+nmp-raw-eval", 10, 95236, "c2c4", 35},
 		{"startpos", "full", 10, 90253, "g1f3", 48},
 		{"startpos", "full,+futility-lmr-depth", 10, 90103, "g1f3", 48},
+		{"startpos", "full,+history-prune-lmr-depth", 10, 42928, "e2e3", 18},
 		{"startpos", "stage-25,+check-ext-see", 10, 73307, "d2d4", 16},
 		{"startpos", "stage-25,+qs-tt-store", 10, 80024, "c2c4", 34},
 		{"startpos", "stage-25,+qs-see-futility", 10, 83940, "d2d4", 24},
@@ -81,6 +82,7 @@ func TestGoldenNodeCounts(t *testing.T) {
 		{"kiwipete", "stage-27,+nmp-raw-eval", 8, 12173, "e2a6", -58},
 		{"kiwipete", "full", 8, 13732, "e2a6", -58},
 		{"kiwipete", "full,+futility-lmr-depth", 8, 12884, "e2a6", -58},
+		{"kiwipete", "full,+history-prune-lmr-depth", 8, 13732, "e2a6", -58},
 		{"kiwipete", "stage-25,+check-ext-see", 8, 18053, "e2a6", -77},
 		{"kiwipete", "stage-25,+qs-tt-store", 8, 13440, "e2a6", -78},
 		{"kiwipete", "stage-25,+qs-see-futility", 8, 12209, "e2a6", -58},
@@ -578,7 +580,7 @@ func TestNewPruningsActAndStaySound(t *testing.T) {
 		{"+cont-history-2", changesTree, 7}, {"+correction-history", changesTree, 7},
 		{"+nmp-eval", changesTree, 9}, {"+nmp-threat", changesTree, 7},
 		{"+tt-eval", changesTree, 7}, {"+qs-tt", EvQTTCutoff, 7}, {"+nmp-tt", changesTree, 7},
-		{"+lmr-improving", changesTree, 7}, {"+lmr-reach", changesTree, 7}, {"+futility-lmr-depth", changesTree, 7},
+		{"+lmr-improving", changesTree, 7}, {"+lmr-reach", changesTree, 7}, {"+futility-lmr-depth", changesTree, 7}, {"+history-prune,+history-prune-lmr-depth", EvHistoryPrune, 7},
 	} {
 		cfg := mustConfig(t, "full-eval,"+c.spec)
 		// A back-rank mate in one, Rd8#, found and kept (mate distance

@@ -73,6 +73,7 @@ const (
 	NMPRawEval                            // nmp-raw-eval
 	BadCapturesLast                       // bad-captures-last
 	FutilityLMRDepth                      // futility-lmr-depth
+	HistoryPruneLMRDepth                  // history-prune-lmr-depth
 
 	// firstEvalTerm is the first evaluation term (engine/eval): each
 	// eval.Term is a technique, numbered from here in eval's order and
@@ -185,6 +186,7 @@ var techniqueInfos = [NumTechniques]techniqueInfo{
 	NMPRawEval:           {name: "nmp-raw-eval", summary: "null move: tried, and its reduction set, by the raw static eval, not the one correction history corrected (or the table's score with tt-eval): passing is trusted only where the evaluation itself stands at beta", requires: []Technique{NullMovePruning, CorrectionHistory}},
 	BadCapturesLast:      {name: "bad-captures-last", summary: "the main search orders a capture or promotion that loses material by SEE after the quiet moves (the killers, the counter move, the histories' moves), as Ethereal's and Stockfish's move pickers do (off: captures keep their own scores, which with mvv-lva or capture-history on put every capture before every quiet move but the table's)"},
 	FutilityLMRDepth:     {name: "futility-lmr-depth", summary: "futility pruning judges a quiet move at the depth LMR's table would search it to (the node's depth less the table's plies for its move number), not at the node's, in both its depth limit and its margin: a late move is pruned as the shallower search it would get, as Ethereal's and Stockfish's move loops do", requires: []Technique{LateMoveReductions}},
+	HistoryPruneLMRDepth: {name: "history-prune-lmr-depth", summary: "history pruning judges a quiet move at the depth LMR's table would search it to (the node's depth less the table's plies for its move number), in its depth limit and its threshold, so that a late move with a history below zero is skipped where the table would leave it no depth, as Ethereal's continuation pruning (at its lmrDepth, below a fixed history) does", requires: []Technique{HistoryPruning, LateMoveReductions}},
 	LMRImproving:         {name: "lmr-improving", summary: "reduce a late quiet move more when the side to move is not improving (its static eval no better than two plies ago): its late moves are less likely to matter", requires: []Technique{LateMoveReductions}, params: "lmr-improving"},
 }
 
