@@ -13,7 +13,9 @@
 # led to; measures-stage26 for stage 26 (stage 25 with lmr-checks), and
 # measures-stage27 for stage 27 (stage 26 with qs-see-futility);
 # measures-stage27-bad-captures-last for stage 27 with bad-captures-last,
-# the round's ordering change (make-sprts.sh). records.csv
+# the round's ordering change (make-sprts.sh), which made stage 28;
+# measures-stage28-futility-lmr-depth and -history-prune-lmr-depth for
+# stage 28 with each of the round's two pruning changes. records.csv
 # is stored gzipped (gzip -n -9 after the run).
 set -e
 cd "$(dirname "$0")/../.."
@@ -24,5 +26,8 @@ $ablate run -p bench -d 10 --config stage-25=stage-25 -j "${JOBS:-1}" --quiet --
 $ablate run -p bench -d 10 --config stage-26=stage-26 -j "${JOBS:-1}" --quiet --format markdown --out results/testbed/measures-stage26
 $ablate run -p bench -d 10 --config stage-27=stage-27 -j "${JOBS:-1}" --quiet --format markdown --out results/testbed/measures-stage27
 $ablate run -p bench -d 10 --config bad-captures-last=stage-27,+bad-captures-last -j "${JOBS:-1}" --quiet --format markdown --out results/testbed/measures-stage27-bad-captures-last
+for sw in futility-lmr-depth history-prune-lmr-depth; do
+  $ablate run -p bench -d 10 --config "$sw=stage-28,+$sw" -j "${JOBS:-1}" --quiet --format markdown --out "results/testbed/measures-stage28-$sw"
+done
 $ablate run --engine-src "$src" --profile ethereal -p bench -d 10 --config ethereal=default \
   -j "${JOBS:-1}" --quiet --format markdown --out results/testbed/measures-ethereal
