@@ -139,7 +139,8 @@
 #                judges a late quiet move at the depth LMR's table would
 #                leave it (the node's depth less the table's plies for
 #                its move number), in its depth limit and its margin, as
-#                Ethereal 12 (lmrDepth) and Stockfish 15.1 do. Measure:
+#                Stockfish 15.1's parent-node futility does (lmrDepth;
+#                Ethereal 12's uses the node's depth). Measure:
 #                main-search nodes, 1,199,819 on stage 28 against
 #                Ethereal's 591,813 (measures-stage27-bad-captures-last).
 #                Tree 2,493,985 (-2.0%; stage 28 is 2,544,416).
@@ -147,9 +148,11 @@
 #                pruning judges a late quiet move at that same depth, in
 #                its depth limit and its threshold (-1,000 points a ply),
 #                so a move the table would leave no depth is skipped
-#                with any history below zero: Ethereal 12's continuation
-#                pruning (lmrDepth at most 3, a history below 0) in
-#                full's terms. Measure: main-search nodes, as above.
+#                with any history below zero: our own mix of Stockfish
+#                15.1's continuation-history pruning (lmrDepth below 5,
+#                the threshold at the node's depth) and Ethereal 12's
+#                counter-move pruning (a history below 0 at depth 3 or
+#                less, the node's). Measure: main-search nodes, as above.
 #                Tree 2,318,576 (-8.9%).
 #
 # The five above were played against the full of their day, stage 24;
