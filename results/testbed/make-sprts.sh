@@ -144,6 +144,8 @@
 #                main-search nodes, 1,199,819 on stage 28 against
 #                Ethereal's 591,813 (measures-stage27-bad-captures-last).
 #                Tree 2,493,985 (-2.0%; stage 28 is 2,544,416).
+#                Passed: +9.41 +/- 6.06 over 3,509 pairs, LLR +2.94; to
+#                make stage 29.
 #   history-prune-lmr-depth +history-prune-lmr-depth on stage 28: history
 #                pruning judges a late quiet move at that same depth, in
 #                its depth limit and its threshold (-1,000 points a ply),
